@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# Perceptron Lab build driver. Every subcommand installs what it needs first.
+#   ./build.sh serve   install, build the web app, serve it on 127.0.0.1:${PORT:-8000}
+#   ./build.sh test    install, build native + web, run every test (CTest)
+#   ./build.sh native | web | deps | clean | help
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+BUILD="${ROOT}/build"
+DEPS="${BUILD}/_deps"
+JOBS="${JOBS:-$(nproc)}"
+export NODE_PATH=/usr/share/nodejs   # emcc's JS optimizer needs Debian's acorn
+
+log() { printf '\033[1m[build]\033[0m %s\n' "$*" >&2; }
+die() { printf '\033[31m[build] error:\033[0m %s\n' "$*" >&2; exit 1; }
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# ---------------------------------------------------------------- packages
+PACKAGES=(cmake ninja-build g++ clang libclang-rt-14-dev libgtest-dev googletest
+  libbenchmark-dev emscripten libsdl2-dev xvfb xauth libgl1-mesa-dri chromium
+  python3-sklearn liblinear-tools dpkg-dev xz-utils nodejs)
+
+install_packages() {
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  # nodejs may come from another vendor; accept any node on PATH.
+  if command -v node >/dev/null && command -v npm >/dev/null; then
+    local keep=(); for p in "${missing[@]}"; do [ "$p" = nodejs ] || keep+=("$p"); done
+    missing=("${keep[@]+"${keep[@]}"}")
+  fi
+  [ "${#missing[@]}" -eq 0 ] && return 0
+  log "installing Debian packages: ${missing[*]}"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# ------------------------------------------------ third-party source packages
+# Fetched from Debian's source archive into build/_deps, never committed.
+apt_source() {  # apt_source PACKAGE -> downloads PACKAGE's source files into $DEPS/dl
+  local aptdir="${DEPS}/apt"
+  mkdir -p "${aptdir}/lists/partial" "${DEPS}/dl"
+  if [ ! -f "${aptdir}/sources.list" ]; then
+    local uri key
+    uri="$(awk '/^URIs:/{print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)"
+    key="$(awk '/^Signed-By:/{print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)"
+    uri="${uri:-http://deb.debian.org/debian}"; key="${key:-/usr/share/keyrings/debian-archive-keyring.gpg}"
+    printf 'Types: deb-src\nURIs: %s\nSuites: bookworm\nComponents: main\nSigned-By: %s\n' "$uri" "$key" \
+      > "${aptdir}/debian-src.sources"
+    echo "# private deb-src list; see debian-src.sources" > "${aptdir}/sources.list"
+  fi
+  local opts=(-o "Dir::Etc::SourceList=/dev/null" -o "Dir::Etc::SourceParts=${aptdir}/parts"
+              -o "Dir::State::Lists=${aptdir}/lists" -o "APT::Sandbox::User=root")
+  mkdir -p "${aptdir}/parts"; cp "${aptdir}/debian-src.sources" "${aptdir}/parts/"
+  if [ -z "$(ls -A "${aptdir}/lists" | grep -v partial || true)" ]; then
+    apt-get "${opts[@]}" update -qq >/dev/null
+  fi
+  (cd "${DEPS}/dl" && apt-get "${opts[@]}" source --download-only "$1" >/dev/null)
+}
+
+fetch_imgui() {
+  [ -f "${DEPS}/imgui/imgui.cpp" ] && return 0
+  log "fetching Dear ImGui 1.86 from Debian's source package"
+  ls "${DEPS}"/dl/imgui_1.86*.orig.tar.* >/dev/null 2>&1 || apt_source imgui
+  rm -rf "${DEPS}/imgui.tmp"; mkdir -p "${DEPS}/imgui.tmp"
+  tar -xf "${DEPS}"/dl/imgui_1.86*.orig.tar.* -C "${DEPS}/imgui.tmp" --strip-components=1
+  mv "${DEPS}/imgui.tmp" "${DEPS}/imgui"
+}
+
+fetch_sdl2_src() {
+  [ -f "${DEPS}/SDL2/CMakeLists.txt" ] && return 0
+  log "fetching SDL2 2.26.5 from Debian's source package"
+  ls "${DEPS}"/dl/libsdl2_2.26.5*.orig.tar.* >/dev/null 2>&1 || apt_source libsdl2
+  rm -rf "${DEPS}/SDL2.tmp"; mkdir -p "${DEPS}/SDL2.tmp"
+  tar -xf "${DEPS}"/dl/libsdl2_2.26.5*.orig.tar.* -C "${DEPS}/SDL2.tmp" --strip-components=1
+  mv "${DEPS}/SDL2.tmp" "${DEPS}/SDL2"
+}
+
+# SDL2 for the browser, built once with Emscripten and cached (about 5 minutes).
+build_sdl2_wasm() {
+  local prefix="${DEPS}/sdl2-wasm"
+  [ -f "${prefix}/lib/libSDL2.a" ] && return 0
+  fetch_sdl2_src
+  log "building SDL2 for WebAssembly (first build only, a few minutes)"
+  rm -rf "${DEPS}/sdl2-wasm-build"
+  emcmake cmake -S "${DEPS}/SDL2" -B "${DEPS}/sdl2-wasm-build" -DCMAKE_BUILD_TYPE=Release \
+    -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_INSTALL_PREFIX="${prefix}.tmp" >"${DEPS}/sdl2-wasm.log" 2>&1 \
+    || { tail -30 "${DEPS}/sdl2-wasm.log"; die "SDL2 configure failed"; }
+  emmake make -C "${DEPS}/sdl2-wasm-build" -j"${JOBS}" install >>"${DEPS}/sdl2-wasm.log" 2>&1 \
+    || { tail -30 "${DEPS}/sdl2-wasm.log"; die "SDL2 wasm build failed"; }
+  rm -rf "${prefix}"; mv "${prefix}.tmp" "${prefix}"
+}
+
+install_npm() {
+  local dir="${ROOT}/tests/e2e"
+  [ -d "${dir}/node_modules/playwright-core" ] && return 0
+  log "installing playwright-core (npm, no browser download)"
+  (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent)
+}
+
+deps_native() { install_packages; fetch_imgui; }
+deps_web()    { install_packages; fetch_imgui; build_sdl2_wasm; }
+
+# ------------------------------------------------------------------ builds
+configure() {  # configure PRESET
+  local preset="$1" dir="${BUILD}/$1"
+  if [ ! -f "${dir}/CMakeCache.txt" ]; then
+    log "configuring ${preset}"
+    (cd "$ROOT" && cmake --preset "$preset" >/dev/null)
+  fi
+}
+build_preset() { configure "$1"; log "building $1"; cmake --build "${BUILD}/$1" -j"${JOBS}" ${2:+--target $2}; }
+
+build_native() { deps_native; build_preset native-release; }
+build_web()    { deps_web; build_preset wasm-release; }
+
+cmd_test() {
+  deps_web; install_npm
+  build_preset native-release
+  build_preset native-asan
+  build_preset wasm-release
+  log "running tests"
+  local rc=0
+  (cd "$ROOT" && ctest --preset all --output-on-failure) || rc=$?
+  return "$rc"
+}
+
+cmd_serve() {
+  build_web
+  local port="${PORT:-8000}" www="${BUILD}/wasm-release/www"
+  echo "Perceptron Lab: http://127.0.0.1:${port}/  (Ctrl-C to stop)"
+  exec /usr/bin/python3 -m http.server "$port" --bind 127.0.0.1 --directory "$www"
+}
+
+usage() { sed -n '2,6p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+
+case "${1:-help}" in
+  serve)  cmd_serve ;;
+  test)   cmd_test ;;
+  native) build_native ;;
+  web)    build_web ;;
+  deps)   deps_web; install_npm ;;
+  clean)  log "removing build outputs (keeping cached third-party builds)"; find "${BUILD}" -mindepth 1 -maxdepth 1 ! -name _deps -exec rm -rf {} + 2>/dev/null || true ;;
+  help|-h|--help) usage ;;
+  *) usage; die "unknown command: $1" ;;
+esac

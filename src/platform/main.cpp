@@ -1,0 +1,281 @@
+// Perceptron Lab platform layer: SDL2 + OpenGL 3 (native) or WebGL2 (browser).
+// The only file that knows which platform it runs on. Setup, main loop, cleanup.
+//
+// Native flags: --frames N (quit after N frames), --screenshot FILE.png (save the
+// last frame), --preset NAME, --size WxH.
+
+#include <SDL.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "app/app.hpp"
+#include "imgui.h"
+#include "imgui_impl_opengl3.h"
+#include "imgui_impl_sdl.h"
+#include "core/json.hpp"
+#include "platform/screenshot.hpp"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <SDL_opengles2.h>
+#else
+#include <SDL_opengl.h>
+#endif
+
+namespace {
+
+struct Platform {
+  SDL_Window* window = nullptr;
+  SDL_GLContext gl = nullptr;
+  pla::app::App app;
+  bool done = false;
+  long frames_left = -1;  // < 0: run until closed
+  std::string screenshot_path;
+  Uint64 last_ticks = 0;
+  float font_dpr = 0.0f;
+};
+
+Platform* g_platform = nullptr;  // the single instance, for the browser glue
+
+float device_pixel_ratio() {
+#ifdef __EMSCRIPTEN__
+  return static_cast<float>(emscripten_get_device_pixel_ratio());
+#else
+  return 1.0f;
+#endif
+}
+
+// Loads the default font rasterised at the device's pixel density so text stays
+// sharp on high-DPI screens, drawn at its normal size.
+void update_fonts(Platform& p) {
+  const float dpr = device_pixel_ratio();
+  if (dpr == p.font_dpr) return;
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  ImFontConfig cfg;
+  cfg.SizePixels = 13.0f * dpr;
+  io.Fonts->AddFontDefault(&cfg);
+  io.FontGlobalScale = 1.0f / dpr;
+  if (p.font_dpr != 0.0f) {
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
+  p.font_dpr = dpr;
+}
+
+#ifdef __EMSCRIPTEN__
+// The canvas fills the page (or iframe): follow the window's inner size.
+EM_JS(int, page_width, (), { return window.innerWidth | 0; });
+EM_JS(int, page_height, (), { return window.innerHeight | 0; });
+EM_JS(void, notify_first_frame, (), {
+  if (Module.onFirstFrame) Module.onFirstFrame();
+});
+
+void follow_page_size(Platform& p) {
+  int w = 0, h = 0;
+  SDL_GetWindowSize(p.window, &w, &h);
+  const int pw = page_width(), ph = page_height();
+  if (pw > 0 && ph > 0 && (pw != w || ph != h)) SDL_SetWindowSize(p.window, pw, ph);
+}
+#endif
+
+void frame(void* arg) {
+  Platform& p = *static_cast<Platform*>(arg);
+#ifdef __EMSCRIPTEN__
+  follow_page_size(p);
+#endif
+  SDL_Event event;
+  while (SDL_PollEvent(&event)) {
+    ImGui_ImplSDL2_ProcessEvent(&event);
+    if (event.type == SDL_QUIT) p.done = true;
+    if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
+        event.window.windowID == SDL_GetWindowID(p.window))
+      p.done = true;
+  }
+  update_fonts(p);
+  const Uint64 now = SDL_GetPerformanceCounter();
+  const double dt = p.last_ticks ? static_cast<double>(now - p.last_ticks) / static_cast<double>(SDL_GetPerformanceFrequency()) : 0.0;
+  p.last_ticks = now;
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  ImGui::NewFrame();
+  pla::app::frame(p.app, static_cast<float>(dt < 0.25 ? dt : 0.25));
+  ImGui::Render();
+
+  const ImGuiIO& io = ImGui::GetIO();
+  const int fb_w = static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x);
+  const int fb_h = static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y);
+  glViewport(0, 0, fb_w, fb_h);
+  glClearColor(0.94f, 0.94f, 0.95f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+#ifdef __EMSCRIPTEN__
+  static bool first = true;
+  if (first) {
+    first = false;
+    notify_first_frame();
+  }
+#else
+  if (p.frames_left > 0 && --p.frames_left == 0) {
+    if (!p.screenshot_path.empty()) {
+      std::string error;
+      if (!pla::platform::save_framebuffer_png(p.screenshot_path, fb_w, fb_h, error))
+        std::fprintf(stderr, "perceptron-lab: screenshot failed: %s\n", error.c_str());
+      else
+        std::printf("screenshot saved to %s (%dx%d)\n", p.screenshot_path.c_str(), fb_w, fb_h);
+    }
+    p.done = true;
+  }
+#endif
+  SDL_GL_SwapWindow(p.window);
+}
+
+int usage(const char* argv0) {
+  std::fprintf(stderr, "usage: %s [--frames N] [--screenshot FILE.png] [--preset NAME] [--size WxH]\n", argv0);
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  static Platform platform;
+  Platform& p = platform;
+  g_platform = &p;
+  int width = 1280, height = 800;
+  std::string preset;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--frames" && i + 1 < argc) {
+      p.frames_left = std::strtol(argv[++i], nullptr, 10);
+      if (p.frames_left <= 0) return usage(argv[0]);
+    } else if (a == "--screenshot" && i + 1 < argc) {
+      p.screenshot_path = argv[++i];
+    } else if (a == "--preset" && i + 1 < argc) {
+      preset = argv[++i];
+    } else if (a == "--size" && i + 1 < argc) {
+      if (std::sscanf(argv[++i], "%dx%d", &width, &height) != 2 || width < 100 || height < 100) return usage(argv[0]);
+    } else {
+      return usage(argv[0]);
+    }
+  }
+
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+    std::fprintf(stderr, "perceptron-lab: SDL_Init failed: %s\n", SDL_GetError());
+    return 1;
+  }
+#ifdef __EMSCRIPTEN__
+  const char* glsl_version = "#version 300 es";
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, 0);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+  width = page_width() > 0 ? page_width() : width;
+  height = page_height() > 0 ? page_height() : height;
+#else
+  const char* glsl_version = "#version 130";
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, 0);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+#endif
+  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+  SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
+  const auto flags = static_cast<SDL_WindowFlags>(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+  p.window = SDL_CreateWindow("Perceptron Lab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
+  if (!p.window) {
+    std::fprintf(stderr, "perceptron-lab: cannot open a window: %s\n", SDL_GetError());
+    return 1;
+  }
+  p.gl = SDL_GL_CreateContext(p.window);
+  if (!p.gl) {
+    std::fprintf(stderr, "perceptron-lab: cannot create an OpenGL context: %s\n", SDL_GetError());
+    return 1;
+  }
+  SDL_GL_MakeCurrent(p.window, p.gl);
+  SDL_GL_SetSwapInterval(p.frames_left > 0 ? 0 : 1);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  ImGui::StyleColorsLight();
+  ImGui_ImplSDL2_InitForOpenGL(p.window, p.gl);
+  ImGui_ImplOpenGL3_Init(glsl_version);
+  update_fonts(p);
+
+  pla::app::init(p.app);
+  if (!preset.empty()) {
+    const pla::Status st = p.app.session.load_preset(preset);
+    if (!st) {
+      std::fprintf(stderr, "perceptron-lab: %s\n", st.error.c_str());
+      return 2;
+    }
+    p.app.session.run();
+  }
+
+#ifdef __EMSCRIPTEN__
+  emscripten_set_main_loop_arg(frame, &p, 0, 1);
+#else
+  while (!p.done) frame(&p);
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplSDL2_Shutdown();
+  ImGui::DestroyContext();
+  SDL_GL_DeleteContext(p.gl);
+  SDL_DestroyWindow(p.window);
+  SDL_Quit();
+#endif
+  return 0;
+}
+
+// ---------------------------------------------------------------------------
+// Browser glue: the C functions behind window.perceptronLab (see web/index.html).
+#ifdef __EMSCRIPTEN__
+#include <vector>
+extern "C" {
+
+// Runs a command whose name and arguments are separated by '\n'; returns JSON
+// {"ok":true} or {"ok":false,"error":"..."}. The string lives until the next call.
+EMSCRIPTEN_KEEPALIVE const char* pla_command(const char* line) {
+  static std::string result;
+  if (!g_platform || !line) return "{\"ok\":false,\"error\":\"not ready\"}";
+  std::vector<std::string> args;
+  std::string cur;
+  for (const char* c = line; *c; ++c) {
+    if (*c == '\n') {
+      args.push_back(cur);
+      cur.clear();
+    } else {
+      cur += *c;
+    }
+  }
+  args.push_back(cur);
+  const pla::Status st = g_platform->app.session.command(args);
+  if (st && (args[0] == "preset" || args[0] == "clear")) g_platform->app.fit_pending = true;
+  result = st ? "{\"ok\":true}" : "{\"ok\":false,\"error\":" + pla::json_string(st.error) + "}";
+  return result.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* pla_state() {
+  static std::string result;
+  result = g_platform ? g_platform->app.session.state_json() : "null";
+  return result.c_str();
+}
+
+// Where data point (x, y) is drawn, in CSS pixels from the canvas's top-left corner.
+EMSCRIPTEN_KEEPALIVE const char* pla_to_screen(double x, double y) {
+  static std::string result;
+  if (!g_platform) return "null";
+  const pla::app::Vec2d v = pla::app::to_screen(g_platform->app, x, y);
+  result = "[" + pla::json_number(v.x) + "," + pla::json_number(v.y) + "]";
+  return result.c_str();
+}
+
+}  // extern "C"
+#endif

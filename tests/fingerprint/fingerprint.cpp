@@ -1,0 +1,131 @@
+// Prints a hash of each seeded computation of the core. The test
+// wasm.fingerprint_matches_native runs this natively and as wasm under Node and
+// requires identical output: same seed, same bits, on every platform.
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "core/dataset.hpp"
+#include "core/perceptron.hpp"
+#include "core/presets.hpp"
+#include "core/rng.hpp"
+
+namespace {
+
+struct Hash {
+  std::uint64_t h = 1469598103934665603ULL;  // FNV-1a
+  std::uint64_t count = 0;
+  void bytes(const void* p, std::size_t n) {
+    const auto* c = static_cast<const unsigned char*>(p);
+    for (std::size_t i = 0; i < n; ++i) h = (h ^ c[i]) * 1099511628211ULL;
+  }
+  void add(double v) {
+    bytes(&v, sizeof v);
+    ++count;
+  }
+  void add(std::uint64_t v) {
+    bytes(&v, sizeof v);
+    ++count;
+  }
+};
+
+void print(const char* name, const Hash& h) {
+  std::printf("%-28s %016llx  (%llu values)\n", name, static_cast<unsigned long long>(h.h),
+              static_cast<unsigned long long>(h.count));
+}
+
+// A seeded random data set: Gaussian points labelled by a random hyperplane.
+pla::Dataset random_set(std::uint64_t seed, int d, std::size_t n) {
+  pla::Rng rng(seed);
+  pla::Dataset ds;
+  ds.d = d;
+  std::vector<double> w(static_cast<std::size_t>(d));
+  for (double& v : w) v = rng.normal();
+  for (std::size_t i = 0; i < n; ++i) {
+    std::vector<double> x(static_cast<std::size_t>(d));
+    double s = 0.3;
+    for (int j = 0; j < d; ++j) {
+      x[static_cast<std::size_t>(j)] = 3.0 * rng.uniform01() - 1.5;
+      s += w[static_cast<std::size_t>(j)] * x[static_cast<std::size_t>(j)];
+    }
+    ds.add(x, s >= 0 ? 1 : -1);
+  }
+  return ds;
+}
+
+void trace_hash(Hash& h, const pla::Dataset& ds, const pla::PerceptronConfig& cfg, int epochs) {
+  pla::Perceptron p;
+  p.reset(ds, cfg);
+  for (int e = 0; e < epochs && !p.converged(); ++e) {
+    while (true) {
+      const pla::StepInfo s = p.step(ds);
+      h.add(static_cast<std::uint64_t>(s.index));
+      h.add(s.score);
+      if (s.epoch_end) break;
+    }
+  }
+  for (double v : p.w()) h.add(v);
+  h.add(p.b());
+  h.add(p.updates());
+}
+
+}  // namespace
+
+int main() {
+  {
+    Hash h;
+    pla::Rng rng(42);
+    for (int i = 0; i < 1000; ++i) h.add(rng.next_u64());
+    for (int i = 0; i < 1000; ++i) h.add(rng.uniform01());
+    for (int i = 0; i < 1000; ++i) h.add(rng.below(1000003));
+    for (int i = 0; i < 1000; ++i) h.add(rng.normal());
+    print("rng", h);
+  }
+  {
+    Hash h;
+    for (int i = 1; i <= 2000; ++i) {
+      const double x = i * 0.0137 - 13.0;
+      h.add(pla::det_sin(x));
+      h.add(pla::det_cos(x));
+      h.add(pla::det_exp(x));
+      h.add(pla::det_log(i * 0.731));
+    }
+    print("det_math", h);
+  }
+  {
+    Hash h;
+    for (const std::string& name : pla::preset_names()) {
+      pla::Dataset ds;
+      pla::make_preset(name, ds);
+      for (double v : ds.x) h.add(v);
+      for (int v : ds.y) h.add(static_cast<std::uint64_t>(v + 2));
+      pla::PerceptronConfig cfg;
+      cfg.eta = 0.5;
+      trace_hash(h, ds, cfg, 100);
+    }
+    print("presets_classic", h);
+  }
+  const pla::Order orders[] = {pla::Order::Cyclic, pla::Order::Shuffle, pla::Order::Random};
+  for (int d : {2, 5, 17}) {
+    Hash h;
+    const pla::Dataset ds = random_set(1000u + static_cast<unsigned>(d), d, 300);
+    for (double v : ds.x) h.add(v);
+    for (pla::Order order : orders) {
+      for (pla::Init init : {pla::Init::Zero, pla::Init::Random}) {
+        pla::PerceptronConfig cfg;
+        cfg.eta = 0.1;
+        cfg.order = order;
+        cfg.init = init;
+        cfg.seed = 7;
+        trace_hash(h, ds, cfg, 50);
+        cfg.restart = true;
+        trace_hash(h, ds, cfg, 50);
+      }
+    }
+    const std::string name = "random_set_d" + std::to_string(d);
+    print(name.c_str(), h);
+  }
+  return 0;
+}
