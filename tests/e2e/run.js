@@ -1,0 +1,276 @@
+#!/usr/bin/env node
+// Browser end-to-end tests of the web build: serves the built folder on loopback,
+// drives Debian's Chromium with playwright-core, and checks the page through
+// window.perceptronLab. Usage: node run.js --www DIR --out DIR
+'use strict';
+const { chromium } = require('playwright-core');
+const { spawn } = require('child_process');
+const fs = require('fs');
+const net = require('net');
+const path = require('path');
+const zlib = require('zlib');
+
+const args = process.argv.slice(2);
+const opt = (name, def) => { const i = args.indexOf('--' + name); return i >= 0 ? args[i + 1] : def; };
+const WWW = path.resolve(opt('www', path.join(__dirname, '../../build/wasm-release/www')));
+const OUT = path.resolve(opt('out', path.join(__dirname, '../../build/e2e-artifacts')));
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const LAUNCH_ARGS = ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic',
+  '--no-first-run'];
+
+// ---------------------------------------------------------------- helpers
+let failures = 0;
+const results = [];
+async function check(name, fn) {
+  const t0 = Date.now();
+  try {
+    await fn();
+    results.push(`ok   ${name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    failures++;
+    results.push(`FAIL ${name}: ${e && e.stack ? e.stack : e}`);
+  }
+  console.log(results[results.length - 1]);
+}
+function assert(cond, msg) { if (!cond) throw new Error(msg); }
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
+    s.on('error', reject);
+  });
+}
+
+async function serve(dir) {
+  const port = await freePort();
+  const proc = spawn('/usr/bin/python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dir],
+    { stdio: ['ignore', 'ignore', 'pipe'] });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i++) {
+    const ok = await new Promise((res) => {
+      const c = net.connect(port, '127.0.0.1', () => { c.end(); res(true); });
+      c.on('error', () => res(false));
+    });
+    if (ok) return { proc, url };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  proc.kill();
+  throw new Error('static server did not start');
+}
+
+// Decodes an 8-bit RGB/RGBA non-interlaced PNG (what Chromium's screenshots are).
+function decodePng(buf) {
+  let pos = 8, width = 0, height = 0, channels = 0;
+  const idat = [];
+  while (pos < buf.length) {
+    const len = buf.readUInt32BE(pos); const type = buf.toString('ascii', pos + 4, pos + 8);
+    const data = buf.subarray(pos + 8, pos + 8 + len);
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0); height = data.readUInt32BE(4);
+      assert(data[8] === 8 && data[12] === 0, 'unsupported PNG');
+      channels = { 2: 3, 6: 4 }[data[9]];
+      assert(channels, 'unsupported PNG colour type ' + data[9]);
+    } else if (type === 'IDAT') idat.push(data);
+    pos += 12 + len;
+  }
+  const raw = zlib.inflateSync(Buffer.concat(idat));
+  const stride = width * channels, px = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const f = raw[y * (stride + 1)], row = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x++) {
+      const a = x >= channels ? px[y * stride + x - channels] : 0;
+      const b = y > 0 ? px[(y - 1) * stride + x] : 0;
+      const c = x >= channels && y > 0 ? px[(y - 1) * stride + x - channels] : 0;
+      let v = row[x];
+      if (f === 1) v += a; else if (f === 2) v += b; else if (f === 3) v += (a + b) >> 1;
+      else if (f === 4) { const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+        v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c; }
+      px[y * stride + x] = v & 255;
+    }
+  }
+  return { width, height, channels, px };
+}
+
+// Counts pixels close to an RGB colour.
+function countColour(img, [r, g, b], tol = 8) {
+  let n = 0;
+  for (let i = 0; i < img.px.length; i += img.channels) {
+    if (Math.abs(img.px[i] - r) <= tol && Math.abs(img.px[i + 1] - g) <= tol && Math.abs(img.px[i + 2] - b) <= tol) n++;
+  }
+  return n;
+}
+
+async function openApp(browser, url, options = {}) {
+  const context = await browser.newContext({ viewport: options.viewport || { width: 1280, height: 800 },
+    deviceScaleFactor: options.deviceScaleFactor || 1 });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  if (options.init) await page.addInitScript(options.init);
+  const t0 = Date.now();
+  await page.goto(url);
+  if (options.expectReady !== false) {
+    await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
+    await page.waitForFunction(() => document.getElementById('status').hidden, null, { timeout: 60000 });
+  }
+  return { context, page, errors, loadMs: Date.now() - t0 };
+}
+
+const frames = (page, n = 3) => page.evaluate((k) => new Promise((res) => {
+  const step = () => (k-- <= 0 ? res() : requestAnimationFrame(step)); step();
+}), n);
+
+// ---------------------------------------------------------------- tests
+(async () => {
+  assert(fs.existsSync(path.join(WWW, 'index.html')), `no web build in ${WWW}`);
+  fs.mkdirSync(OUT, { recursive: true });
+  const server = await serve(WWW);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS, headless: true });
+  try {
+    const app = await openApp(browser, server.url);
+    const { page } = app;
+    console.log(`page ready in ${app.loadMs} ms`);
+
+    await check('page loads without console errors', async () => {
+      await frames(page, 5);
+      assert(app.errors.length === 0, 'console errors: ' + app.errors.join(' | '));
+    });
+
+    await check('state() answers with the API keys', async () => {
+      const s = await page.evaluate(() => window.perceptronLab.state());
+      for (const k of ['points', 'd', 'algo', 'eta', 'seed', 'epoch', 'step', 'updates', 'w', 'b',
+        'train_mistakes', 'converged', 'playing']) assert(k in s, 'missing key ' + k);
+      assert(s.points === 6 && s.d === 2 && s.algo === 'classic', JSON.stringify(s));
+      assert(s.converged === true && s.train_mistakes === 0, 'first view should show a trained separator');
+      assert(Array.isArray(s.w) && s.w.length === 2, 'w should be an array of 2');
+    });
+
+    await check('canvas shows the points and the separator (screenshot saved)', async () => {
+      await frames(page, 3);
+      const file = path.join(OUT, 'e2e-initial.png');
+      const png = await page.screenshot({ path: file });
+      const img = decodePng(png);
+      const blue = countColour(img, [0, 114, 178]), orange = countColour(img, [230, 159, 0]);
+      const line = countColour(img, [20, 20, 20], 12);
+      console.log(`  screenshot ${file}: ${img.width}x${img.height}, +1 pixels ${blue}, -1 pixels ${orange}, line pixels ${line}`);
+      assert(blue > 200 && orange > 200, 'class colours not drawn');
+      assert(line > 100, 'separating line not drawn');
+    });
+
+    await check("command('step') changes step and follows the textbook", async () => {
+      const r = await page.evaluate(() => {
+        const L = window.perceptronLab;
+        const out = [L.command('preset', 'textbook'), L.command('set', 'eta', 0.5)];
+        const before = L.state().step;
+        out.push(L.command('step'));
+        return { out, before, after: L.state() };
+      });
+      assert(r.out.every((x) => x.ok), JSON.stringify(r.out));
+      assert(r.before === 0 && r.after.step === 1, `step ${r.before} -> ${r.after.step}`);
+      assert(r.after.w[0] === 1.5 && r.after.w[1] === 1.5 && r.after.b === 0.5, JSON.stringify(r.after.w));
+      const done = await page.evaluate(() => { window.perceptronLab.command('run'); return window.perceptronLab.state(); });
+      assert(done.w[0] === 0.5 && done.w[1] === 0.5 && done.b === -1.5 && done.updates === 7, JSON.stringify(done));
+    });
+
+    await check('epoch, play and pause commands', async () => {
+      const r = await page.evaluate(async () => {
+        const L = window.perceptronLab;
+        L.command('preset', 'six'); L.command('reset');
+        const e = L.command('epoch'); const afterEpoch = L.state().epoch;
+        L.command('reset'); L.command('set', 'speed', 1000);
+        const p = L.command('play'); const playing = L.state().playing;
+        await new Promise((res) => setTimeout(res, 300));
+        const stepsWhilePlaying = L.state().step;
+        L.command('pause');
+        return { e, afterEpoch, p, playing, stepsWhilePlaying, paused: L.state().playing };
+      });
+      assert(r.e.ok && r.afterEpoch === 1, JSON.stringify(r));
+      assert(r.p.ok && r.playing === true && r.stepsWhilePlaying > 0 && r.paused === false, JSON.stringify(r));
+    });
+
+    await check('bad commands answer {ok:false, error}', async () => {
+      const r = await page.evaluate(() => [
+        window.perceptronLab.command('jump'),
+        window.perceptronLab.command('set', 'eta', -1),
+        window.perceptronLab.command('preset', '<script>alert(1)</script>'),
+        window.perceptronLab.command('add_point', 'x', 1, 1)]);
+      for (const x of r) assert(x.ok === false && typeof x.error === 'string' && x.error.length > 0, JSON.stringify(x));
+      // Errors are data, never markup: nothing was injected into the page.
+      const scripts = await page.evaluate(() => document.querySelectorAll('script').length);
+      const injected = await page.evaluate(() => document.body.innerHTML.includes('alert(1)'));
+      assert(!injected && scripts <= 2, 'markup from a command reached the page');
+    });
+
+    await check('clicking at toScreen(x, y) adds a point there', async () => {
+      await page.evaluate(() => window.perceptronLab.command('clear'));
+      await frames(page, 3);
+      const target = [2.25, 1.5];
+      const at = await page.evaluate(([x, y]) => window.perceptronLab.toScreen(x, y), target);
+      await page.mouse.move(at.x, at.y);
+      await frames(page, 2);
+      await page.mouse.down();
+      await frames(page, 2);
+      await page.mouse.up();
+      await frames(page, 2);
+      const s = await page.evaluate(() => window.perceptronLab.state());
+      assert(s.points === 1, 'points = ' + s.points);
+      // One CSS pixel in data units bounds the rounding of the click position.
+      const px = await page.evaluate(([x, y]) => {
+        const a = window.perceptronLab.toScreen(x, y), b = window.perceptronLab.toScreen(x + 1, y);
+        return b.x - a.x;
+      }, target);
+      const tol = 1.5 / px;
+      const [x, y, label] = s.data[0];
+      assert(Math.abs(x - target[0]) <= tol && Math.abs(y - target[1]) <= tol, `point at (${x}, ${y}), tol ${tol}`);
+      assert(label === 1, 'left click adds +1');
+      // Right click adds the other class.
+      const at2 = await page.evaluate(() => window.perceptronLab.toScreen(0.5, 0.5));
+      await page.mouse.click(at2.x, at2.y, { button: 'right', delay: 60 });
+      await frames(page, 3);
+      const s2 = await page.evaluate(() => window.perceptronLab.state());
+      assert(s2.points === 2 && s2.data[1][2] === -1, JSON.stringify(s2.data));
+      await page.screenshot({ path: path.join(OUT, 'e2e-clicked.png') });
+    });
+
+    await check('canvas follows the window size', async () => {
+      await page.setViewportSize({ width: 900, height: 600 });
+      await frames(page, 5);
+      const r = await page.evaluate(() => { const c = document.getElementById('canvas');
+        return { w: c.width, h: c.height, cw: c.clientWidth, ch: c.clientHeight }; });
+      assert(r.w === 900 && r.h === 600 && r.cw === 900 && r.ch === 600, JSON.stringify(r));
+      assert(app.errors.length === 0, 'console errors: ' + app.errors.join(' | '));
+    });
+    await app.context.close();
+
+    await check('high-DPI: backing store at device pixels, CSS size unchanged', async () => {
+      const hi = await openApp(browser, server.url, { viewport: { width: 800, height: 500 }, deviceScaleFactor: 2 });
+      await frames(hi.page, 5);
+      const r = await hi.page.evaluate(() => { const c = document.getElementById('canvas');
+        return { w: c.width, h: c.height, cw: c.clientWidth, ch: c.clientHeight }; });
+      await hi.page.screenshot({ path: path.join(OUT, 'e2e-hidpi.png') });
+      await hi.context.close();
+      assert(r.w === 1600 && r.h === 1000 && r.cw === 800 && r.ch === 500, JSON.stringify(r));
+      assert(hi.errors.length === 0, 'console errors: ' + hi.errors.join(' | '));
+    });
+
+    await check('without WebGL2 the page says so', async () => {
+      const no = await openApp(browser, server.url, { expectReady: false, init: () => {
+        const orig = HTMLCanvasElement.prototype.getContext;
+        HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+          return type === 'webgl2' ? null : orig.call(this, type, ...rest); };
+      } });
+      await no.page.waitForTimeout(500);
+      const text = await no.page.evaluate(() => document.getElementById('status').textContent);
+      await no.context.close();
+      assert(/WebGL2/.test(text), 'status text: ' + text);
+    });
+  } finally {
+    await browser.close();
+    server.proc.kill();
+  }
+  console.log(`\n${results.length - failures}/${results.length} browser checks passed; artifacts in ${OUT}`);
+  process.exit(failures ? 1 : 0);
+})().catch((e) => { console.error(e); process.exit(1); });
