@@ -109,6 +109,7 @@ async function openApp(browser, url, options = {}) {
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()} for ${r.url()}`); });
   if (options.init) await page.addInitScript(options.init);
   const t0 = Date.now();
   await page.goto(url);
