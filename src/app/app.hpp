@@ -1,17 +1,68 @@
 // Perceptron Lab app: the Dear ImGui interface. It reads the core's Session and
-// sends it commands; it owns only small UI state (the view, the class to draw).
+// sends it commands; it owns only small UI state (the view, the tool in use, the
+// open panels). The platform layer fills in PlatformHooks.
 #pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
 #include "app/mapping.hpp"
+#include "core/generators.hpp"
 #include "core/session.hpp"
 
 namespace pla::app {
 
+// What only the platform can do. Unset hooks hide the matching buttons.
+struct PlatformHooks {
+  // Offers a file to the user (browser: a download; native: written to the working
+  // folder). `where` says where it went. False + `where` = the error.
+  std::function<bool(const std::string& name, const std::string& mime, const std::string& bytes, std::string& where)>
+      save_file;
+  // Opens the platform's file picker for a data file (browser); the platform then
+  // calls Session::import_csv. Native builds type a path instead.
+  std::function<void()> pick_data_file;
+  // Saves a PNG of a rectangle (display pixels) of the frame being drawn.
+  std::function<void(const std::string& name, float x0, float y0, float x1, float y1)> save_png;
+};
+
+// The decision field of a non-linear hypothesis, sampled on a coarse pixel grid
+// and cached until the hypothesis or the view changes.
+struct FieldCache {
+  std::uint64_t step = ~0ull;
+  const void* learner = nullptr;
+  Mapping view;
+  int cell = 6, cols = 0, rows = 0;
+  std::vector<signed char> sign;
+};
+
 struct App {
   Session session;
-  Mapping view;          // data <-> display pixels of the canvas
-  bool fit_pending = true;  // refit the view to the data on the next frame
-  int draw_label = 1;    // class a left click adds (right click adds the other)
+  PlatformHooks hooks;
+
+  // Data canvas
+  Mapping view;
+  bool fit_pending = true;
+  int draw_label = 1;           // class a left click adds (right click or Shift adds the other)
+  bool delete_mode = false;
+  bool show_hull = false, show_max_margin = false, show_alpha = true, show_mistakes = true;
+  bool show_update = true, show_field = true;
+  int drag_point = -1;          // index of the point being moved
+  Vec2d drag_to;
+  bool pressing = false, panning = false;
+  Vec2d press_pixel;
+  int hovered_point = -1;       // data row under the mouse (neuron view)
+  FieldCache field;
+  Vec2d canvas_min, canvas_max, plots_min, plots_max;  // for PNG export
+
+  // Panels
   bool show_help = false;
+  bool training = false;        // a long "train to the end" run in slices, cancellable
+  int select_plot_tab = -1;     // a tab to bring to the front on the next frame (0..3)
+  GenSpec gen;
+  char path[512] = "";
+  char eta_list[128] = "1, 0.1, 0.01, 0.001";
+  std::string message;          // the last error or result of a UI action
+  bool message_is_error = false;
 };
 
 // Sets up a fresh lesson: the six-point preset trained by the classic perceptron.
@@ -20,5 +71,8 @@ void init(App& app);
 void frame(App& app, float dt);
 // Display position (ImGui pixels) where data point (x, y) is drawn.
 Vec2d to_screen(const App& app, double x, double y);
+// Runs a textual command as window.perceptronLab does, keeping the view in step
+// (a new data set refits the view). The one entry point for scripted commands.
+Status run_command(App& app, const std::vector<std::string>& args);
 
 }  // namespace pla::app

@@ -1,6 +1,11 @@
 #include "core/dataset.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
+
+#include "core/io.hpp"
+#include "core/rng.hpp"
 
 namespace pla {
 
@@ -43,5 +48,78 @@ double max_sq_norm(const Dataset& ds) {
 
 double Dataset::radius() const { return std::sqrt(max_sq_norm(*this)); }
 double Dataset::radius_aug() const { return empty() ? 0.0 : std::sqrt(max_sq_norm(*this) + 1.0); }
+
+Status Dataset::validate() const {
+  if (d < 1) return Status::fail("data set dimension d = " + std::to_string(d) + " (d must be at least 1)");
+  const auto dd = static_cast<std::size_t>(d);
+  if (x.size() != y.size() * dd)
+    return Status::fail("data set holds " + std::to_string(x.size()) + " coordinates for " + std::to_string(size()) +
+                        " points of d = " + std::to_string(d));
+  if (!feature_names.empty() && feature_names.size() != dd)
+    return Status::fail("data set has " + std::to_string(feature_names.size()) +
+                        " feature names for d = " + std::to_string(d));
+  for (std::size_t i = 0; i < size(); ++i) {
+    if (y[i] != 1 && y[i] != -1)
+      return Status::fail("point " + std::to_string(i) + " has label " + std::to_string(y[i]) + " (must be +1 or -1)");
+    for (std::size_t j = 0; j < dd; ++j)
+      if (!std::isfinite(x[i * dd + j]))
+        return Status::fail("point " + std::to_string(i) + " coordinate " + std::to_string(j) + " is not finite");
+  }
+  return Status::success();
+}
+
+namespace {
+// round(f * n), half away from zero; f in [0, 1) so the result is in [0, n].
+std::size_t rounded_count(double fraction, std::size_t n) {
+  return static_cast<std::size_t>(std::floor(fraction * static_cast<double>(n) + 0.5));
+}
+bool valid_fraction(double f) { return std::isfinite(f) && f >= 0.0 && f < 1.0; }
+}  // namespace
+
+Status make_split(std::size_t n, double validation_fraction, double test_fraction, std::uint64_t seed, Split& out) {
+  if (!valid_fraction(validation_fraction))
+    return Status::fail("validation fraction must be in [0, 1), got " + format_number(validation_fraction));
+  if (!valid_fraction(test_fraction))
+    return Status::fail("test fraction must be in [0, 1), got " + format_number(test_fraction));
+  if (validation_fraction + test_fraction >= 1.0)
+    return Status::fail("validation fraction + test fraction must be below 1 (got " +
+                        format_number(validation_fraction) + " + " + format_number(test_fraction) + ")");
+  const std::size_t n_test = rounded_count(test_fraction, n);
+  const std::size_t n_val = rounded_count(validation_fraction, n);
+  if (n_test + n_val >= n)
+    return Status::fail("a split of " + std::to_string(n) + " points into " + std::to_string(n_val) +
+                        " validation and " + std::to_string(n_test) + " test points leaves no training point");
+  std::vector<std::size_t> order(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = i;
+  Rng rng(seed);
+  rng.shuffle(order);
+  Split s;
+  const auto test_end = order.begin() + static_cast<std::ptrdiff_t>(n_test);
+  const auto val_end = test_end + static_cast<std::ptrdiff_t>(n_val);
+  s.test.assign(order.begin(), test_end);
+  s.validation.assign(test_end, val_end);
+  s.train.assign(val_end, order.end());
+  std::sort(s.train.begin(), s.train.end());
+  std::sort(s.validation.begin(), s.validation.end());
+  std::sort(s.test.begin(), s.test.end());
+  out = std::move(s);
+  return Status::success();
+}
+
+Dataset subset(const Dataset& ds, const std::vector<std::size_t>& indices) {
+  Dataset out;
+  out.d = ds.d;
+  out.feature_names = ds.feature_names;
+  if (ds.d < 1) return out;
+  const auto dd = static_cast<std::size_t>(ds.d);
+  out.x.reserve(indices.size() * dd);
+  out.y.reserve(indices.size());
+  for (std::size_t i : indices) {
+    if (i >= ds.size()) continue;
+    out.x.insert(out.x.end(), ds.row(i), ds.row(i) + dd);
+    out.y.push_back(ds.y[i]);
+  }
+  return out;
+}
 
 }  // namespace pla

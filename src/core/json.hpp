@@ -29,4 +29,10 @@ class JsonObject {
 
 std::string json_array(const std::vector<double>& v);
 
+// Parses a JSON array whose items are strings or numbers (numbers are kept as
+// their source text), e.g. ["add_point", 1.5, "2", "+1"]. Fails on anything else
+// (nesting, objects, bad escapes, more than max_items items or max_bytes of input).
+bool parse_json_string_array(const std::string& text, std::vector<std::string>& out, std::string& error,
+                             std::size_t max_items = 64, std::size_t max_bytes = 64u << 20);
+
 }  // namespace pla

@@ -1,23 +1,65 @@
 // Perceptron Lab core: a Session is one lesson in progress: the data, the
-// learner, its settings and the play state. The ImGui interface and the page's
-// JavaScript API (window.perceptronLab) both drive it through these methods, and
-// `command` maps the textual commands onto the very same methods.
+// learner with its trace, the settings, the theory numbers and the play state.
+// The ImGui interface and the page's JavaScript API (window.perceptronLab) both
+// drive it through these methods; `command` maps the textual commands onto the
+// very same methods, and `state_json` is what window.perceptronLab.state() returns.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/dataset.hpp"
-#include "core/perceptron.hpp"
+#include "core/generators.hpp"
+#include "core/learners.hpp"
+#include "core/lift.hpp"
+#include "core/margin.hpp"
+#include "core/metrics.hpp"
 #include "core/status.hpp"
+#include "core/trace.hpp"
 
 namespace pla {
 
 struct SessionSettings {
-  std::string algo = "classic";
-  PerceptronConfig pla;
-  double speed = 4.0;                // steps per second while playing
-  std::uint64_t max_epochs = 1000;   // stop rule for play and `run`
+  LearnerConfig learner;       // algo, eta, init, order, restart, seed, tau, kernel
+  std::string lift;            // feature lifting spec ("x1^2,x2^2", "poly2"); empty: none
+  StopRules stop;              // max_epochs, max_updates, patience
+  double validation = 0.0;     // share of the points held out for validation (0 .. 0.5)
+  double speed = 4.0;          // steps per second while playing
+};
+
+// One series point of the proof invariants, recorded at every update k.
+struct InvariantSample {
+  std::uint64_t step = 0;
+  std::uint64_t k = 0;
+  double progress = 0.0;  // w_k . u   (augmented, u the unit max-margin vector)
+  double norm2 = 0.0;     // ||w_k||^2 (augmented)
+};
+
+// Per-step curves (J1 and J on the training set after each step), kept only for
+// small sets where they are cheap (N * steps bounded).
+struct StepSample {
+  std::uint64_t step = 0;
+  std::size_t j1 = 0;
+  double j = 0.0;
+  std::uint64_t k = 0;
+};
+
+// Accuracy at each epoch end (train and, with a split, validation).
+struct EpochSample {
+  std::uint64_t epoch = 0, step = 0, k = 0;
+  double train_accuracy = 0.0;
+  double validation_accuracy = -1.0;  // < 0: no validation split
+};
+
+// One learning-rate comparison run: mistakes per epoch for one eta.
+struct EtaRun {
+  double eta = 1.0;
+  std::vector<std::uint64_t> mistakes_per_epoch;
+  std::uint64_t updates = 0;
+  bool converged = false;
+  std::vector<double> w;
+  double b = 0.0;
 };
 
 class Session {
@@ -25,57 +67,128 @@ class Session {
   Session();
 
   // ---- actions (one path for every front end)
-  void reset();                                  // learner back to its start
-  StepInfo step();                               // visit one point
-  void epoch();                                  // finish the current epoch
-  void run();                                    // train until converged or max_epochs
+  void reset();                        // learner back to its start, trace restarted
+  StepInfo step();                     // visit one point (from the viewed step: the later trace is dropped)
+  void step_back();                    // view the step before the viewed one
+  Status seek(std::uint64_t step);     // view the state right after `step`
+  void next_update();                  // step until the next update (or a stop rule)
+  void epoch();                        // finish the current epoch
+  Status train();                      // until a stop rule (early stopping included)
   void play();
   void pause() { playing_ = false; }
   Status load_preset(const std::string& name);
+  Status generate(const GenSpec& spec);
+  Status import_csv(const std::string& text, const std::string& source_name = "import.csv");
   Status add_point(const std::vector<double>& x, int label);
+  Status move_point(std::size_t i, const std::vector<double>& x);
+  Status remove_point(std::size_t i);
   void clear();
   Status set(const std::string& key, const std::string& value);  // parses, then configure()
   // Applies new settings after checking them; a changed learner setting resets it.
   Status configure(const SessionSettings& s);
-  // Advances a playing session by dt seconds of wall time (speed steps per second).
-  void advance(double dt_seconds);
+  // Advances a playing session by dt seconds of wall time (speed steps per second,
+  // at most max_steps per call so a frame stays short).
+  void advance(double dt_seconds, std::uint64_t max_steps = 200000);
+  // Runs up to max_steps steps (and a bounded amount of work) toward the stop rule;
+  // returns true when a stop rule is reached. For long runs driven frame by frame.
+  bool run_slice(std::uint64_t max_steps);
+  // Trains a copy of the learner once per eta (same data, order and seed),
+  // up to `max_epochs` each, for the learning-rate comparison.
+  Status compare_etas(const std::vector<double>& etas, std::uint64_t max_epochs = 200);
 
-  // Textual command: args[0] is the name (reset, step, epoch, run, play, pause,
-  // preset NAME, add_point X Y LABEL, clear, set KEY VALUE).
+  // Textual command: args[0] is the name; see command_names().
   Status command(const std::vector<std::string>& args);
+  static const std::vector<std::string>& command_names();
 
-  // The state as one JSON object (the keys of window.perceptronLab.state()).
+  // The state as one JSON object (window.perceptronLab.state()).
   std::string state_json() const;
+  // Every setting as key -> text, with the same keys as `set` and state_json.
+  std::vector<std::pair<std::string, std::string>> settings_list() const;
 
   // ---- read access for views
-  const Dataset& data() const { return data_; }
-  const Perceptron& learner() const { return learner_; }
+  const Dataset& data() const { return data_; }          // the points as drawn (input space)
+  const Dataset& train_set() const { return train_; }     // training points (lifted when a lift is set)
+  const Dataset& validation_set() const { return valid_; }
+  const std::vector<std::size_t>& train_index() const { return train_index_; }  // train_ row -> data_ row
+  const Learner& learner() const;                         // the viewed state (== live unless scrubbed back)
+  const Learner& live_learner() const { return *learner_; }
+  const Trace& trace() const { return trace_; }
+  std::uint64_t viewed_step() const { return learner().steps(); }
+  bool scrubbed() const { return viewing_ != nullptr; }
   const SessionSettings& settings() const { return settings_; }
+  const MarginResult& margin() const { return margin_; }  // of the training set (lifted space if lifted)
+  bool margin_ok() const { return margin_ok_; }
+  const Lift* lift() const { return has_lift_ ? &lift_ : nullptr; }
   bool playing() const { return playing_; }
   const std::string& preset() const { return preset_; }
+  const GenSpec& last_generated() const { return gen_; }
+  // The step shown (the last one visited up to the viewed step), if any.
   bool has_last_step() const { return has_last_; }
   const StepInfo& last_step() const { return last_; }
-  std::size_t train_mistakes() const { return count_mistakes(data_, learner_.w(), learner_.b()); }
+  // The running weights before the last step (for the ghost line and the update picture).
+  const std::vector<double>& previous_w() const { return prev_w_; }
+  double previous_b() const { return prev_b_; }
+  Metrics train_metrics() const { return compute_metrics(learner(), train_); }
+  std::size_t train_mistakes() const;
+  std::string stop_reason() const;
+  const std::vector<InvariantSample>& invariants() const { return invariants_; }
+  const std::vector<StepSample>& step_samples() const { return step_samples_; }
+  const std::vector<EtaRun>& eta_runs() const { return eta_runs_; }
+  const std::vector<EpochSample>& epoch_samples() const { return epoch_samples_; }
   // Why training stopped or what changed last (for a status line), may be empty.
   const std::string& notice() const { return notice_; }
+  // The decision value f(x) of the viewed hypothesis at an input-space point (lifts it first).
+  double decision(const double* x) const;
+  // Where the rows of data_ went: +1 train, 0 validation.
+  bool in_validation(std::size_t data_row) const;
 
  private:
-  bool stop_rule_reached() const;
+  void data_changed(const std::string& notice);  // rebuild train/validation sets, margin, learner
+  void rebuild_learner();
+  bool stop_rule_reached(const Learner& l) const;
+  void drop_view();  // continue from the viewed step: forget the later trace
+  void record_step(const StepInfo& s);
+  void recompute_view_extras();
+  void finish_notice();
 
-  Dataset data_;
-  Perceptron learner_;
+  Dataset data_, train_, valid_;
+  std::vector<std::size_t> train_index_, valid_index_;
+  Lift lift_;
+  bool has_lift_ = false;
+  std::unique_ptr<Learner> learner_;
+  std::unique_ptr<Learner> viewing_;  // non-null while scrubbed back
+  Trace trace_;
   SessionSettings settings_;
+  MarginResult margin_;
+  bool margin_ok_ = false;
   std::string preset_;
+  GenSpec gen_;
   bool playing_ = false;
   double play_budget_ = 0.0;
   bool has_last_ = false;
   StepInfo last_;
+  std::vector<double> prev_w_;
+  double prev_b_ = 0.0;
+  std::vector<InvariantSample> invariants_;
+  std::vector<StepSample> step_samples_;
+  std::vector<EtaRun> eta_runs_;
+  std::vector<EpochSample> epoch_samples_;
   std::string notice_;
+  std::string stop_message_;
 };
 
 // Parses a label written as +1, 1, -1 or 0 (0 means -1).
 bool parse_label(const std::string& s, int& out);
 // Parses a finite double, the whole string.
 bool parse_double(const std::string& s, double& out);
+bool parse_u64(const std::string& s, std::uint64_t& out);
+
+// Kernel specs as in the CLI: "linear", "poly:P", "rbf:G".
+Status parse_kernel_spec(const std::string& spec, Kernel& out);
+std::string kernel_spec(const Kernel& k);
+
+// Largest sizes the session keeps per-step curves for.
+constexpr std::size_t kMaxCurveSamples = 200000;
+constexpr std::size_t kMaxStepMetricPoints = 5000;  // per-step J/J1 only when N <= this
 
 }  // namespace pla

@@ -1,22 +1,26 @@
 // Perceptron Lab platform layer: SDL2 + OpenGL 3 (native) or WebGL2 (browser).
-// The only file that knows which platform it runs on. Setup, main loop, cleanup.
+// The only file that knows which platform it runs on: setup, main loop, cleanup,
+// the platform hooks of the app (files, PNG export) and the browser glue behind
+// window.perceptronLab.
 //
 // Native flags: --frames N (quit after N frames), --screenshot FILE.png (save the
-// last frame), --preset NAME, --size WxH.
+// last frame), --preset NAME, --size WxH, --command JSON (run a command array
+// such as '["generate","moons","200"]' before the first frame; repeatable).
 
 #include <SDL.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <string>
+#include <vector>
 
 #include "app/app.hpp"
+#include "core/json.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
-#include "core/json.hpp"
-#include "platform/screenshot.hpp"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -24,9 +28,16 @@
 #include <SDL_opengles2.h>
 #else
 #include <SDL_opengl.h>
+
+#include "platform/screenshot.hpp"
 #endif
 
 namespace {
+
+struct PngRequest {
+  std::string name;
+  float x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // display pixels
+};
 
 struct Platform {
   SDL_Window* window = nullptr;
@@ -37,6 +48,7 @@ struct Platform {
   std::string screenshot_path;
   Uint64 last_ticks = 0;
   float font_dpr = 0.0f;
+  std::vector<PngRequest> png_requests;
 };
 
 Platform* g_platform = nullptr;  // the single instance, for the browser glue
@@ -74,6 +86,37 @@ EM_JS(int, page_height, (), { return window.innerHeight | 0; });
 EM_JS(void, notify_first_frame, (), {
   if (Module.onFirstFrame) Module.onFirstFrame();
 });
+EM_JS(void, js_download, (const char* name, const char* mime, const char* data, int size), {
+  const bytes = HEAPU8.slice(data, data + size);
+  const blob = new Blob([bytes], {type: UTF8ToString(mime)});
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = UTF8ToString(name);
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(function() { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+});
+EM_JS(void, js_pick_file, (), {
+  const input = document.getElementById('file-input');
+  if (input) input.click();
+});
+// Crops the WebGL canvas right after drawing (the buffer is still valid in this task).
+EM_JS(void, js_save_canvas_region, (const char* name, double x0, double y0, double x1, double y1), {
+  const src = Module.canvas, r = window.devicePixelRatio || 1;
+  const w = Math.max(1, Math.round((x1 - x0) * r)), h = Math.max(1, Math.round((y1 - y0) * r));
+  const c = document.createElement('canvas');
+  c.width = w; c.height = h;
+  c.getContext('2d').drawImage(src, Math.round(x0 * r), Math.round(y0 * r), w, h, 0, 0, w, h);
+  const file = UTF8ToString(name);
+  c.toBlob(function(blob) {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = file;
+    document.body.appendChild(a);
+    a.click();
+    setTimeout(function() { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+  }, 'image/png');
+});
 
 void follow_page_size(Platform& p) {
   int w = 0, h = 0;
@@ -82,6 +125,51 @@ void follow_page_size(Platform& p) {
   if (pw > 0 && ph > 0 && (pw != w || ph != h)) SDL_SetWindowSize(p.window, pw, ph);
 }
 #endif
+
+void install_hooks(Platform& p) {
+  pla::app::PlatformHooks& h = p.app.hooks;
+#ifdef __EMSCRIPTEN__
+  h.save_file = [](const std::string& name, const std::string& mime, const std::string& bytes, std::string& where) {
+    js_download(name.c_str(), mime.c_str(), bytes.data(), static_cast<int>(bytes.size()));
+    where = name + " (download)";
+    return true;
+  };
+  h.pick_data_file = [] { js_pick_file(); };
+#else
+  h.save_file = [](const std::string& name, const std::string&, const std::string& bytes, std::string& where) {
+    std::ofstream out(name, std::ios::binary);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!out) {
+      where = "cannot write " + name;
+      return false;
+    }
+    where = name;
+    return true;
+  };
+#endif
+  h.save_png = [&p](const std::string& name, float x0, float y0, float x1, float y1) {
+    p.png_requests.push_back({name, x0, y0, x1, y1});
+  };
+}
+
+void save_png_requests(Platform& p, int fb_h) {
+  for (const PngRequest& r : p.png_requests) {
+#ifdef __EMSCRIPTEN__
+    (void)fb_h;
+    js_save_canvas_region(r.name.c_str(), r.x0, r.y0, r.x1, r.y1);
+#else
+    const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+    std::string error;
+    const int x = static_cast<int>(r.x0 * scale.x), y = static_cast<int>(r.y0 * scale.y);
+    const int w = static_cast<int>((r.x1 - r.x0) * scale.x), h = static_cast<int>((r.y1 - r.y0) * scale.y);
+    if (pla::platform::save_framebuffer_region_png(r.name, fb_h, x, y, w, h, error))
+      p.app.message = "saved " + r.name, p.app.message_is_error = false;
+    else
+      p.app.message = error, p.app.message_is_error = true;
+#endif
+  }
+  p.png_requests.clear();
+}
 
 void frame(void* arg) {
   Platform& p = *static_cast<Platform*>(arg);
@@ -98,7 +186,8 @@ void frame(void* arg) {
   }
   update_fonts(p);
   const Uint64 now = SDL_GetPerformanceCounter();
-  const double dt = p.last_ticks ? static_cast<double>(now - p.last_ticks) / static_cast<double>(SDL_GetPerformanceFrequency()) : 0.0;
+  const double dt =
+      p.last_ticks ? static_cast<double>(now - p.last_ticks) / static_cast<double>(SDL_GetPerformanceFrequency()) : 0.0;
   p.last_ticks = now;
 
   ImGui_ImplOpenGL3_NewFrame();
@@ -114,6 +203,7 @@ void frame(void* arg) {
   glClearColor(0.94f, 0.94f, 0.95f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  if (!p.png_requests.empty()) save_png_requests(p, fb_h);
 
 #ifdef __EMSCRIPTEN__
   static bool first = true;
@@ -137,7 +227,9 @@ void frame(void* arg) {
 }
 
 int usage(const char* argv0) {
-  std::fprintf(stderr, "usage: %s [--frames N] [--screenshot FILE.png] [--preset NAME] [--size WxH]\n", argv0);
+  std::fprintf(stderr,
+               "usage: %s [--frames N] [--screenshot FILE.png] [--preset NAME] [--size WxH] [--command JSON]...\n",
+               argv0);
   return 2;
 }
 
@@ -149,6 +241,7 @@ int main(int argc, char** argv) {
   g_platform = &p;
   int width = 1280, height = 800;
   std::string preset;
+  std::vector<std::string> commands;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--frames" && i + 1 < argc) {
@@ -158,6 +251,8 @@ int main(int argc, char** argv) {
       p.screenshot_path = argv[++i];
     } else if (a == "--preset" && i + 1 < argc) {
       preset = argv[++i];
+    } else if (a == "--command" && i + 1 < argc) {
+      commands.push_back(argv[++i]);
     } else if (a == "--size" && i + 1 < argc) {
       if (std::sscanf(argv[++i], "%dx%d", &width, &height) != 2 || width < 100 || height < 100) return usage(argv[0]);
     } else {
@@ -210,14 +305,18 @@ int main(int argc, char** argv) {
   ImGui_ImplOpenGL3_Init(glsl_version);
   update_fonts(p);
 
+  install_hooks(p);
   pla::app::init(p.app);
-  if (!preset.empty()) {
-    const pla::Status st = p.app.session.load_preset(preset);
+  if (!preset.empty()) commands.insert(commands.begin(), "[\"preset\",\"" + preset + "\"]");
+  for (const std::string& c : commands) {
+    std::vector<std::string> args;
+    std::string error;
+    pla::Status st = pla::parse_json_string_array(c, args, error) ? pla::app::run_command(p.app, args)
+                                                                  : pla::Status::fail("bad --command: " + error);
     if (!st) {
       std::fprintf(stderr, "perceptron-lab: %s\n", st.error.c_str());
       return 2;
     }
-    p.app.session.run();
   }
 
 #ifdef __EMSCRIPTEN__
@@ -237,27 +336,18 @@ int main(int argc, char** argv) {
 // ---------------------------------------------------------------------------
 // Browser glue: the C functions behind window.perceptronLab (see web/index.html).
 #ifdef __EMSCRIPTEN__
-#include <vector>
 extern "C" {
 
-// Runs a command whose name and arguments are separated by '\n'; returns JSON
-// {"ok":true} or {"ok":false,"error":"..."}. The string lives until the next call.
-EMSCRIPTEN_KEEPALIVE const char* pla_command(const char* line) {
+// Runs a command given as a JSON array of strings/numbers, e.g. ["set","eta",0.5];
+// returns JSON {"ok":true} or {"ok":false,"error":"..."}. The string lives until the next call.
+EMSCRIPTEN_KEEPALIVE const char* pla_command(const char* json) {
   static std::string result;
-  if (!g_platform || !line) return "{\"ok\":false,\"error\":\"not ready\"}";
+  if (!g_platform || !json) return "{\"ok\":false,\"error\":\"not ready\"}";
   std::vector<std::string> args;
-  std::string cur;
-  for (const char* c = line; *c; ++c) {
-    if (*c == '\n') {
-      args.push_back(cur);
-      cur.clear();
-    } else {
-      cur += *c;
-    }
-  }
-  args.push_back(cur);
-  const pla::Status st = g_platform->app.session.command(args);
-  if (st && (args[0] == "preset" || args[0] == "clear")) g_platform->app.fit_pending = true;
+  std::string error;
+  pla::Status st = pla::parse_json_string_array(json, args, error)
+                       ? pla::app::run_command(g_platform->app, args)
+                       : pla::Status::fail("a command is an array of strings and numbers: " + error);
   result = st ? "{\"ok\":true}" : "{\"ok\":false,\"error\":" + pla::json_string(st.error) + "}";
   return result.c_str();
 }

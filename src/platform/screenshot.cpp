@@ -31,6 +31,11 @@ void chunk(std::vector<unsigned char>& out, const char* type, const std::vector<
 }  // namespace
 
 bool save_framebuffer_png(const std::string& path, int width, int height, std::string& error) {
+  return save_framebuffer_region_png(path, height, 0, 0, width, height, error);
+}
+
+bool save_framebuffer_region_png(const std::string& path, int fb_height, int x, int y, int width, int height,
+                                 std::string& error) {
   if (width <= 0 || height <= 0) {
     error = "empty framebuffer";
     return false;
@@ -38,7 +43,7 @@ bool save_framebuffer_png(const std::string& path, int width, int height, std::s
   const std::size_t stride = static_cast<std::size_t>(width) * 4;
   std::vector<unsigned char> pixels(stride * static_cast<std::size_t>(height));
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  glReadPixels(x, fb_height - y - height, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
 
   // Raw scanlines, top row first, each with filter byte 0.
   std::vector<unsigned char> raw;

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "core/dataset.hpp"
+#include "core/generators.hpp"
+#include "core/margin.hpp"
 #include "core/perceptron.hpp"
 #include "core/presets.hpp"
 #include "core/rng.hpp"
@@ -106,6 +108,31 @@ int main() {
       trace_hash(h, ds, cfg, 100);
     }
     print("presets_classic", h);
+  }
+  for (const std::string& kind : pla::generator_kinds()) {
+    Hash h;
+    pla::GenSpec spec;
+    spec.kind = kind;
+    spec.n = 257;
+    spec.d = (kind == "separable" || kind == "noisy" || kind == "blobs") ? 7 : 2;
+    spec.seed = 99;
+    spec.margin = 0.05;
+    spec.noise = 0.2;
+    pla::Dataset ds;
+    if (!pla::generate(spec, ds)) {
+      std::printf("%-28s generation failed\n", kind.c_str());
+      continue;
+    }
+    for (double v : ds.x) h.add(v);
+    for (int v : ds.y) h.add(static_cast<std::uint64_t>(v + 2));
+    pla::MarginResult m;
+    if (pla::compute_margin(ds, m)) {
+      h.add(m.gamma);
+      h.add(m.gamma_aug);
+      for (double v : m.u) h.add(v);
+    }
+    const std::string name = "gen_" + kind;
+    print(name.c_str(), h);
   }
   const pla::Order orders[] = {pla::Order::Cyclic, pla::Order::Shuffle, pla::Order::Random};
   for (int d : {2, 5, 17}) {

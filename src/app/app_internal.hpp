@@ -1,0 +1,36 @@
+// Perceptron Lab app: declarations shared by the app's source files.
+#pragma once
+#include <string>
+
+#include "app/app.hpp"
+#include "imgui.h"
+
+namespace pla::app {
+
+// Colour-blind-safe palette (Okabe-Ito): blue / orange classes plus distinct shapes.
+inline const ImU32 kPosColor = IM_COL32(0, 114, 178, 255);
+inline const ImU32 kNegColor = IM_COL32(230, 159, 0, 255);
+inline const ImU32 kPosFill = IM_COL32(0, 114, 178, 38);
+inline const ImU32 kNegFill = IM_COL32(230, 159, 0, 38);
+inline const ImU32 kLineColor = IM_COL32(20, 20, 20, 255);
+inline const ImU32 kGhostColor = IM_COL32(20, 20, 20, 70);
+inline const ImU32 kMistakeColor = IM_COL32(213, 94, 0, 255);
+inline const ImU32 kOkColor = IM_COL32(0, 158, 115, 255);
+inline const ImU32 kStarColor = IM_COL32(204, 121, 167, 255);
+inline const ImU32 kBoundColor = IM_COL32(213, 94, 0, 255);
+inline const ImU32 kGreyText = IM_COL32(110, 110, 110, 255);
+
+inline ImVec2 to_im(Vec2d v) { return ImVec2(static_cast<float>(v.x), static_cast<float>(v.y)); }
+
+void HelpMarker(const char* text);
+std::string format_vector(const std::vector<double>& v, int precision = 4);
+
+void canvas(App& app);           // canvas.cpp
+void control_panel(App& app);    // panels.cpp
+void plots_panel(App& app);      // charts.cpp
+void help_overlay(App& app);     // panels.cpp
+void keyboard(App& app);         // panels.cpp
+void fit_view_to_data(App& app); // canvas.cpp
+void show_result(App& app, const Status& st, const std::string& ok_message = "");
+
+}  // namespace pla::app

@@ -1,0 +1,512 @@
+// Perceptron Lab app: the data canvas.
+//
+// [SECTION] Geometry helpers
+// [SECTION] Drawing
+// [SECTION] Interaction
+// [SECTION] Canvas
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "app/app_internal.hpp"
+
+namespace pla::app {
+
+namespace {
+
+// -----------------------------------------------------------------------------
+// [SECTION] Geometry helpers
+// -----------------------------------------------------------------------------
+
+// Clips a convex polygon to the half-plane a*x + b*y + c >= 0 (Sutherland-Hodgman).
+std::vector<Vec2d> clip_half_plane(const std::vector<Vec2d>& poly, double a, double b, double c) {
+  std::vector<Vec2d> out;
+  const std::size_t n = poly.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const Vec2d p = poly[i], q = poly[(i + 1) % n];
+    const double fp = a * p.x + b * p.y + c, fq = a * q.x + b * q.y + c;
+    if (fp >= 0) out.push_back(p);
+    if ((fp >= 0) != (fq >= 0)) {
+      const double t = fp / (fp - fq);
+      out.push_back({p.x + t * (q.x - p.x), p.y + t * (q.y - p.y)});
+    }
+  }
+  return out;
+}
+
+// The segment of the line a*x + b*y + c = 0 inside the box, if any.
+bool line_in_box(double a, double b, double c, Vec2d lo, Vec2d hi, Vec2d& p, Vec2d& q) {
+  std::vector<Vec2d> pts;
+  const double eps = 1e-12;
+  if (std::fabs(b) > eps) {
+    for (double x : {lo.x, hi.x}) {
+      const double y = -(a * x + c) / b;
+      if (y >= lo.y - eps && y <= hi.y + eps) pts.push_back({x, y});
+    }
+  }
+  if (std::fabs(a) > eps) {
+    for (double y : {lo.y, hi.y}) {
+      const double x = -(b * y + c) / a;
+      if (x >= lo.x - eps && x <= hi.x + eps) pts.push_back({x, y});
+    }
+  }
+  if (pts.size() < 2) return false;
+  // The two points farthest apart.
+  double best = -1;
+  for (std::size_t i = 0; i < pts.size(); ++i)
+    for (std::size_t j = i + 1; j < pts.size(); ++j) {
+      const double d = (pts[i].x - pts[j].x) * (pts[i].x - pts[j].x) + (pts[i].y - pts[j].y) * (pts[i].y - pts[j].y);
+      if (d > best) best = d, p = pts[i], q = pts[j];
+    }
+  return best > 0;
+}
+
+double cross(Vec2d o, Vec2d a, Vec2d b) { return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x); }
+
+// Andrew's monotone chain: the convex hull of the points, counter-clockwise.
+std::vector<Vec2d> convex_hull(std::vector<Vec2d> p) {
+  std::sort(p.begin(), p.end(), [](Vec2d a, Vec2d b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+  p.erase(std::unique(p.begin(), p.end(), [](Vec2d a, Vec2d b) { return a.x == b.x && a.y == b.y; }), p.end());
+  if (p.size() < 3) return p;
+  std::vector<Vec2d> h(2 * p.size());
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    while (k >= 2 && cross(h[k - 2], h[k - 1], p[i]) <= 0) --k;
+    h[k++] = p[i];
+  }
+  for (std::size_t i = p.size() - 1, t = k + 1; i > 0; --i) {
+    while (k >= t && cross(h[k - 2], h[k - 1], p[i - 1]) <= 0) --k;
+    h[k++] = p[i - 1];
+  }
+  h.resize(k - 1);
+  return h;
+}
+
+void fill_polygon(ImDrawList* dl, const Mapping& m, const std::vector<Vec2d>& poly, ImU32 col) {
+  if (poly.size() < 3) return;
+  std::vector<ImVec2> px;
+  px.reserve(poly.size());
+  for (const Vec2d& p : poly) px.push_back(to_im(data_to_pixel(m, p)));
+  dl->AddConvexPolyFilled(px.data(), static_cast<int>(px.size()), col);
+}
+
+void arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 col, float thickness = 2.0f) {
+  dl->AddLine(from, to, col, thickness);
+  const float dx = to.x - from.x, dy = to.y - from.y;
+  const float len = std::sqrt(dx * dx + dy * dy);
+  if (len < 1.0f) return;
+  const float ux = dx / len, uy = dy / len;
+  dl->AddTriangleFilled(to, ImVec2(to.x - 9 * ux + 5 * uy, to.y - 9 * uy - 5 * ux),
+                        ImVec2(to.x - 9 * ux - 5 * uy, to.y - 9 * uy + 5 * ux), col);
+}
+
+void dashed(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thickness = 1.2f) {
+  const float dx = b.x - a.x, dy = b.y - a.y, len = std::sqrt(dx * dx + dy * dy);
+  if (len < 1) return;
+  for (float t = 0; t < len; t += 9.0f) {
+    const float t1 = std::min(len, t + 5.0f);
+    dl->AddLine(ImVec2(a.x + dx * t / len, a.y + dy * t / len), ImVec2(a.x + dx * t1 / len, a.y + dy * t1 / len), col,
+                thickness);
+  }
+}
+
+Vec2d point2(const Dataset& ds, std::size_t i) {
+  const double* r = ds.row(i);
+  return {r[0], ds.d >= 2 ? r[1] : 0.0};
+}
+
+// -----------------------------------------------------------------------------
+// [SECTION] Drawing
+// -----------------------------------------------------------------------------
+
+void draw_grid(ImDrawList* dl, const Mapping& m) {
+  Vec2d lo, hi;
+  visible_box(m, lo, hi);
+  const double step = nice_step(m.scale_x, 64.0);
+  const ImU32 grid = IM_COL32(0, 0, 0, 20), axis = IM_COL32(0, 0, 0, 110), text = IM_COL32(90, 90, 90, 255);
+  const float bottom = static_cast<float>(m.pixel_max.y), left = static_cast<float>(m.pixel_min.x);
+  char label[32];
+  for (double x = std::ceil(lo.x / step) * step; x <= hi.x; x += step) {
+    const bool is_axis = std::fabs(x) < step * 1e-9;
+    const ImVec2 a = to_im(data_to_pixel(m, {x, lo.y})), b = to_im(data_to_pixel(m, {x, hi.y}));
+    dl->AddLine(a, b, is_axis ? axis : grid, is_axis ? 1.5f : 1.0f);
+    dl->AddLine(ImVec2(a.x, bottom - 5), ImVec2(a.x, bottom), axis);
+    std::snprintf(label, sizeof label, "%g", is_axis ? 0.0 : x);
+    if (a.x > left + 40) dl->AddText(ImVec2(a.x + 3, bottom - 17), text, label);
+  }
+  for (double y = std::ceil(lo.y / step) * step; y <= hi.y; y += step) {
+    const bool is_axis = std::fabs(y) < step * 1e-9;
+    const ImVec2 a = to_im(data_to_pixel(m, {lo.x, y})), b = to_im(data_to_pixel(m, {hi.x, y}));
+    dl->AddLine(a, b, is_axis ? axis : grid, is_axis ? 1.5f : 1.0f);
+    dl->AddLine(ImVec2(left, a.y), ImVec2(left + 5, a.y), axis);
+    std::snprintf(label, sizeof label, "%g", is_axis ? 0.0 : y);
+    if (a.y < bottom - 24) dl->AddText(ImVec2(left + 7, a.y - 15), text, label);
+  }
+}
+
+// The decision field of a non-linear hypothesis, cached on a coarse grid.
+void draw_field(ImDrawList* dl, App& app) {
+  const Session& s = app.session;
+  const Mapping& m = app.view;
+  FieldCache& f = app.field;
+  const int cols = std::max(1, static_cast<int>((m.pixel_max.x - m.pixel_min.x) / f.cell) + 1);
+  const int rows = std::max(1, static_cast<int>((m.pixel_max.y - m.pixel_min.y) / f.cell) + 1);
+  const bool stale = f.step != s.viewed_step() || f.learner != &s.learner() || f.cols != cols || f.rows != rows ||
+                     f.view.center.x != m.center.x || f.view.center.y != m.center.y || f.view.scale_x != m.scale_x ||
+                     f.view.pixel_min.x != m.pixel_min.x || f.view.pixel_min.y != m.pixel_min.y;
+  if (stale) {
+    f.sign.assign(static_cast<std::size_t>(cols) * static_cast<std::size_t>(rows), 0);
+    std::vector<double> x(static_cast<std::size_t>(s.data().d), 0.0);
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c) {
+        const Vec2d p = pixel_to_data(m, {m.pixel_min.x + (c + 0.5) * f.cell, m.pixel_min.y + (r + 0.5) * f.cell});
+        x[0] = p.x;
+        if (x.size() > 1) x[1] = p.y;
+        f.sign[static_cast<std::size_t>(r * cols + c)] = s.decision(x.data()) >= 0.0 ? 1 : -1;
+      }
+    f.step = s.viewed_step();
+    f.learner = &s.learner();
+    f.view = m;
+    f.cols = cols;
+    f.rows = rows;
+  }
+  for (int r = 0; r < rows; ++r) {
+    // Runs of equal sign become one rectangle.
+    int c0 = 0;
+    for (int c = 1; c <= cols; ++c) {
+      const signed char v0 = f.sign[static_cast<std::size_t>(r * cols + c0)];
+      if (c < cols && f.sign[static_cast<std::size_t>(r * cols + c)] == v0) continue;
+      const float x0 = static_cast<float>(m.pixel_min.x) + static_cast<float>(c0 * f.cell);
+      const float y0 = static_cast<float>(m.pixel_min.y) + static_cast<float>(r * f.cell);
+      dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + static_cast<float>((c - c0) * f.cell), y0 + static_cast<float>(f.cell)),
+                        v0 > 0 ? kPosFill : kNegFill);
+      c0 = c;
+    }
+  }
+}
+
+// The line w.x + b = 0 with shaded half-planes and the normal vector w.
+void draw_separator(ImDrawList* dl, const Mapping& m, const std::vector<double>& w, double b, bool shade) {
+  if (w.size() != 2 || (w[0] == 0.0 && w[1] == 0.0) || !std::isfinite(w[0]) || !std::isfinite(w[1])) return;
+  Vec2d lo, hi;
+  visible_box(m, lo, hi);
+  if (shade) {
+    const std::vector<Vec2d> box = {{lo.x, lo.y}, {hi.x, lo.y}, {hi.x, hi.y}, {lo.x, hi.y}};
+    fill_polygon(dl, m, clip_half_plane(box, w[0], w[1], b), kPosFill);
+    fill_polygon(dl, m, clip_half_plane(box, -w[0], -w[1], -b), kNegFill);
+  }
+  Vec2d p, q;
+  if (!line_in_box(w[0], w[1], b, lo, hi, p, q)) return;
+  const ImVec2 a = to_im(data_to_pixel(m, p)), c = to_im(data_to_pixel(m, q));
+  dl->AddLine(a, c, kLineColor, 2.5f);
+  // The normal w from the line's visible midpoint, 50 px long, toward the +1 side.
+  const double norm = std::sqrt(w[0] * w[0] + w[1] * w[1]);
+  const ImVec2 mid((a.x + c.x) * 0.5f, (a.y + c.y) * 0.5f);
+  const ImVec2 tip(mid.x + static_cast<float>(50 * w[0] / norm), mid.y - static_cast<float>(50 * w[1] / norm));
+  arrow(dl, mid, tip, kPosColor);
+  dl->AddText(ImVec2(tip.x + 4, tip.y - 8), kPosColor, "w");
+}
+
+void draw_ghost(ImDrawList* dl, const Mapping& m, const std::vector<double>& w, double b) {
+  if (w.size() != 2 || (w[0] == 0.0 && w[1] == 0.0)) return;
+  Vec2d lo, hi, p, q;
+  visible_box(m, lo, hi);
+  if (line_in_box(w[0], w[1], b, lo, hi, p, q))
+    dashed(dl, to_im(data_to_pixel(m, p)), to_im(data_to_pixel(m, q)), kGhostColor, 2.0f);
+}
+
+// The update as a vector sum: w_old + eta*y*x = w_new, drawn from the origin.
+void draw_update(ImDrawList* dl, const Mapping& m, const Session& s) {
+  if (!s.has_last_step() || !s.last_step().mistake || s.train_set().d != 2 || s.lift()) return;
+  const std::vector<double>& w0 = s.previous_w();
+  const std::vector<double>& w1 = s.learner().running_w();
+  if (w0.size() != 2 || w1.size() != 2) return;
+  const Vec2d o = data_to_pixel(m, {0, 0});
+  const Vec2d a = data_to_pixel(m, {w0[0], w0[1]});
+  const Vec2d c = data_to_pixel(m, {w1[0], w1[1]});
+  const Vec2d d = data_to_pixel(m, {w1[0] - w0[0], w1[1] - w0[1]});  // eta*y*x from the origin
+  const ImU32 step_col = IM_COL32(86, 180, 233, 255);
+  dashed(dl, to_im(a), to_im(c), step_col);
+  dashed(dl, to_im(d), to_im(c), kGreyText);
+  if (w0[0] != 0.0 || w0[1] != 0.0) arrow(dl, to_im(o), to_im(a), kGreyText, 1.6f);
+  arrow(dl, to_im(o), to_im(d), step_col, 1.6f);
+  arrow(dl, to_im(o), to_im(c), kLineColor, 2.2f);
+  dl->AddText(ImVec2(static_cast<float>(a.x) + 4, static_cast<float>(a.y) - 14), kGreyText, "w (before)");
+  dl->AddText(ImVec2(static_cast<float>(d.x) + 4, static_cast<float>(d.y) - 14), step_col, "eta*y*x");
+  dl->AddText(ImVec2(static_cast<float>(c.x) + 4, static_cast<float>(c.y) + 2), kLineColor, "w + eta*y*x");
+}
+
+void draw_hulls(ImDrawList* dl, const Mapping& m, const Dataset& ds) {
+  for (int label : {1, -1}) {
+    std::vector<Vec2d> pts;
+    for (std::size_t i = 0; i < ds.size(); ++i)
+      if (ds.y[i] == label) pts.push_back(point2(ds, i));
+    const std::vector<Vec2d> h = convex_hull(pts);
+    if (h.size() < 2) continue;
+    std::vector<ImVec2> px;
+    for (const Vec2d& p : h) px.push_back(to_im(data_to_pixel(m, p)));
+    const ImU32 col = label > 0 ? kPosColor : kNegColor;
+    if (px.size() >= 3) dl->AddConvexPolyFilled(px.data(), static_cast<int>(px.size()), (col & 0x00FFFFFF) | 0x18000000);
+    dl->AddPolyline(px.data(), static_cast<int>(px.size()), col, ImDrawFlags_Closed, 1.5f);
+  }
+}
+
+void draw_max_margin(ImDrawList* dl, const Mapping& m, const Session& s) {
+  const MarginResult& r = s.margin();
+  if (!s.margin_ok() || !r.separable || r.w_star.size() != 2 || s.lift() || !std::isfinite(r.gamma)) return;
+  Vec2d lo, hi, p, q;
+  visible_box(m, lo, hi);
+  const double a = r.w_star[0], b = r.w_star[1];
+  for (double off : {-r.gamma, r.gamma}) {
+    if (line_in_box(a, b, r.b_star + off, lo, hi, p, q))
+      dashed(dl, to_im(data_to_pixel(m, p)), to_im(data_to_pixel(m, q)), kStarColor, 1.5f);
+  }
+  if (line_in_box(a, b, r.b_star, lo, hi, p, q)) {
+    dl->AddLine(to_im(data_to_pixel(m, p)), to_im(data_to_pixel(m, q)), kStarColor, 2.0f);
+    const ImVec2 at = to_im(data_to_pixel(m, p));
+    dl->AddText(ImVec2(at.x + 4, at.y + 4), kStarColor, "max-margin (w*, b*)");
+  }
+}
+
+void draw_points(ImDrawList* dl, const App& app) {
+  const Session& s = app.session;
+  const Dataset& ds = s.data();
+  const Mapping& m = app.view;
+  const bool many = ds.size() > 5000;
+  const float r = many ? 2.0f : 6.0f;
+  std::vector<double> x(static_cast<std::size_t>(ds.d));
+  const float w = static_cast<float>(m.pixel_max.x), h = static_cast<float>(m.pixel_max.y);
+  for (std::size_t i = 0; i < ds.size(); ++i) {
+    Vec2d p2 = point2(ds, i);
+    if (static_cast<int>(i) == app.drag_point) p2 = app.drag_to;
+    const ImVec2 p = to_im(data_to_pixel(m, p2));
+    if (p.x < m.pixel_min.x - 10 || p.x > w + 10 || p.y < m.pixel_min.y - 10 || p.y > h + 10) continue;
+    const bool validation = s.in_validation(i);
+    if (ds.y[i] > 0) {
+      if (validation) dl->AddCircle(p, r, kPosColor, 0, 2.0f);
+      else dl->AddCircleFilled(p, r, kPosColor, many ? 6 : 0);
+      if (!many) dl->AddCircle(p, r + 1, IM_COL32(255, 255, 255, 255), 0, 1.0f);
+    } else {
+      const ImVec2 a(p.x - r, p.y - r), b(p.x + r, p.y + r);
+      if (validation) dl->AddRect(a, b, kNegColor, 0, 0, 2.0f);
+      else dl->AddRectFilled(a, b, kNegColor);
+      if (!many) dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), IM_COL32(255, 255, 255, 255));
+    }
+    if (app.show_mistakes && !many) {
+      std::copy(ds.row(i), ds.row(i) + ds.d, x.begin());
+      if (ds.y[i] * s.decision(x.data()) <= 0.0) {
+        dl->AddLine(ImVec2(p.x - r - 3, p.y - r - 3), ImVec2(p.x + r + 3, p.y + r + 3), kMistakeColor, 2.0f);
+        dl->AddLine(ImVec2(p.x - r - 3, p.y + r + 3), ImVec2(p.x + r + 3, p.y - r - 3), kMistakeColor, 2.0f);
+      }
+    }
+  }
+  if (s.has_last_step() && s.last_step().index < s.train_index().size()) {
+    const std::size_t i = s.train_index()[s.last_step().index];
+    if (i < ds.size()) {
+      const ImVec2 p = to_im(data_to_pixel(m, point2(ds, i)));
+      dl->AddCircle(p, r + 6, s.last_step().mistake ? kMistakeColor : kOkColor, 0, 3.0f);
+    }
+  }
+  if (app.hovered_point >= 0 && static_cast<std::size_t>(app.hovered_point) < ds.size()) {
+    const ImVec2 p = to_im(data_to_pixel(m, point2(ds, static_cast<std::size_t>(app.hovered_point))));
+    dl->AddCircle(p, r + 3, app.delete_mode ? kMistakeColor : IM_COL32(0, 0, 0, 160), 0, 1.5f);
+  }
+}
+
+// -----------------------------------------------------------------------------
+// [SECTION] Interaction
+// -----------------------------------------------------------------------------
+
+int point_at(const App& app, Vec2d pixel) {
+  const Dataset& ds = app.session.data();
+  if (ds.size() > 20000) return -1;  // picking is for hand-sized sets
+  int best = -1;
+  double best_d2 = 10.0 * 10.0;
+  for (std::size_t i = 0; i < ds.size(); ++i) {
+    const Vec2d p = data_to_pixel(app.view, point2(ds, i));
+    const double d2 = (p.x - pixel.x) * (p.x - pixel.x) + (p.y - pixel.y) * (p.y - pixel.y);
+    if (d2 <= best_d2) best_d2 = d2, best = static_cast<int>(i);
+  }
+  return best;
+}
+
+// Neuron view of one point: each w_i x_i, the sum plus b against 0, the labels.
+void neuron_tooltip(const App& app, int i) {
+  const Session& s = app.session;
+  const Dataset& ds = s.data();
+  const std::size_t row = static_cast<std::size_t>(i);
+  std::vector<double> x(ds.row(row), ds.row(row) + ds.d);
+  const double f = s.decision(x.data());
+  ImGui::BeginTooltip();
+  ImGui::Text("point %d: x = %s, y = %+d%s", i, format_vector(x).c_str(), ds.y[row], s.in_validation(row) ? " (validation)" : "");
+  const Learner& l = s.learner();
+  if (!s.lift() && l.linear() && l.w().size() == x.size()) {
+    std::string terms;
+    char buf[64];
+    for (std::size_t j = 0; j < x.size(); ++j) {
+      std::snprintf(buf, sizeof buf, "%s%.4g*%.4g", j ? " + " : "", l.w()[j], x[j]);
+      terms += buf;
+    }
+    std::snprintf(buf, sizeof buf, " + b(%.4g)", l.b());
+    ImGui::Text("w.x + b = %s%s", terms.c_str(), buf);
+  }
+  ImGui::Text("f(x) = %.6g %s 0  ->  predicted %+d, true %+d", f, f >= 0 ? ">=" : "<", f >= 0 ? 1 : -1, ds.y[row]);
+  ImGui::TextColored(ImColor(ds.y[row] * f > 0 ? kOkColor : kMistakeColor), "%s",
+                     ds.y[row] * f > 0 ? "correct: y f(x) > 0" : "a mistake: y f(x) <= 0");
+  ImGui::EndTooltip();
+}
+
+void handle_input(App& app, bool hovered) {
+  Session& s = app.session;
+  ImGuiIO& io = ImGui::GetIO();
+  const Vec2d mouse = {io.MousePos.x, io.MousePos.y};
+  const bool two_d = s.data().d == 2;
+  app.hovered_point = hovered && app.drag_point < 0 ? point_at(app, mouse) : -1;
+
+  if (hovered && io.MouseWheel != 0.0f) zoom_at(app.view, mouse, std::pow(1.15, static_cast<double>(io.MouseWheel)));
+  if (hovered && ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.0f)) {
+    pan(app.view, {io.MouseDelta.x, io.MouseDelta.y});
+  }
+
+  if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    app.pressing = true;
+    app.panning = false;
+    app.press_pixel = mouse;
+    if (app.hovered_point >= 0 && !app.delete_mode && two_d) {
+      app.drag_point = app.hovered_point;
+      app.drag_to = pixel_to_data(app.view, mouse);
+    }
+  }
+  if (app.pressing && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+    const double moved = std::hypot(mouse.x - app.press_pixel.x, mouse.y - app.press_pixel.y);
+    if (app.drag_point >= 0) {
+      app.drag_to = pixel_to_data(app.view, mouse);
+    } else if (moved > 4.0 || app.panning) {
+      app.panning = true;
+      pan(app.view, {io.MouseDelta.x, io.MouseDelta.y});
+    }
+  }
+  if (app.pressing && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
+    app.pressing = false;
+    const double moved = std::hypot(mouse.x - app.press_pixel.x, mouse.y - app.press_pixel.y);
+    if (app.drag_point >= 0) {
+      const int i = app.drag_point;
+      app.drag_point = -1;
+      if (moved > 2.0) show_result(app, s.move_point(static_cast<std::size_t>(i), {app.drag_to.x, app.drag_to.y}));
+    } else if (!app.panning && app.delete_mode) {
+      const int i = point_at(app, mouse);
+      if (i >= 0) show_result(app, s.remove_point(static_cast<std::size_t>(i)));
+    } else if (!app.panning && two_d) {
+      const Vec2d at = pixel_to_data(app.view, mouse);
+      const int label = io.KeyShift ? -app.draw_label : app.draw_label;
+      show_result(app, s.add_point({at.x, at.y}, label));
+    }
+    app.panning = false;
+  }
+  if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Right) && two_d) {
+    if (app.delete_mode) {
+      const int i = point_at(app, mouse);
+      if (i >= 0) show_result(app, s.remove_point(static_cast<std::size_t>(i)));
+    } else {
+      const Vec2d at = pixel_to_data(app.view, mouse);
+      show_result(app, s.add_point({at.x, at.y}, -app.draw_label));
+    }
+  }
+  if (hovered && app.hovered_point >= 0 && !app.pressing) {
+    neuron_tooltip(app, app.hovered_point);
+  } else if (hovered && !app.pressing) {
+    const Vec2d at = pixel_to_data(app.view, mouse);
+    if (two_d)
+      ImGui::SetTooltip("(%.3g, %.3g)  %s", at.x, at.y,
+                        app.delete_mode ? "delete mode: click a point to remove it"
+                                        : (app.draw_label > 0 ? "click: add +1, right click: add -1"
+                                                              : "click: add -1, right click: add +1"));
+  }
+}
+
+}  // namespace
+
+// -----------------------------------------------------------------------------
+// [SECTION] Canvas
+// -----------------------------------------------------------------------------
+
+void fit_view_to_data(App& app) {
+  const Dataset& ds = app.session.data();
+  Vec2d lo{-1.0, -1.0}, hi{5.0, 5.0};
+  if (!ds.empty()) {
+    lo = hi = point2(ds, 0);
+    for (std::size_t i = 1; i < ds.size(); ++i) {
+      const Vec2d p = point2(ds, i);
+      lo.x = std::min(lo.x, p.x);
+      lo.y = std::min(lo.y, p.y);
+      hi.x = std::max(hi.x, p.x);
+      hi.y = std::max(hi.y, p.y);
+    }
+    const double pad = 0.08 * std::max({hi.x - lo.x, hi.y - lo.y, 1e-9}) + (ds.size() < 10 ? 0.5 : 0.0);
+    lo.x -= pad;
+    lo.y -= pad;
+    hi.x += pad;
+    hi.y += pad;
+  }
+  fit(app.view, lo, hi, 0.05);
+}
+
+void canvas(App& app) {
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  ImVec2 size = ImGui::GetContentRegionAvail();
+  size.x = std::max(size.x, 50.0f);
+  size.y = std::max(size.y, 50.0f);
+  Mapping& m = app.view;
+  const Vec2d old_center = m.center;
+  m.pixel_min = {pos.x, pos.y};
+  m.pixel_max = {pos.x + size.x, pos.y + size.y};
+  (void)old_center;
+  app.canvas_min = m.pixel_min;
+  app.canvas_max = m.pixel_max;
+  if (app.fit_pending) {
+    fit_view_to_data(app);
+    app.fit_pending = false;
+  }
+
+  ImGui::InvisibleButton("canvas", size,
+                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
+                             ImGuiButtonFlags_MouseButtonMiddle);
+  const bool hovered = ImGui::IsItemHovered();
+  handle_input(app, hovered);
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const Session& s = app.session;
+  const Learner& l = s.learner();
+  dl->PushClipRect(pos, ImVec2(pos.x + size.x, pos.y + size.y), true);
+  dl->AddRectFilled(pos, ImVec2(pos.x + size.x, pos.y + size.y), IM_COL32(251, 251, 253, 255));
+  const bool linear_2d = !s.lift() && l.linear() && l.w().size() == 2;
+  if (s.data().d == 2 && !s.data().empty() && !linear_2d && app.show_field) draw_field(dl, app);
+  draw_grid(dl, m);
+  if (app.show_hull && s.data().d == 2) draw_hulls(dl, m, s.data());
+  if (app.show_max_margin) draw_max_margin(dl, m, s);
+  if (linear_2d) {
+    if (app.show_update && s.has_last_step() && s.last_step().mistake) draw_ghost(dl, m, s.previous_w(), s.previous_b());
+    draw_separator(dl, m, l.w(), l.b(), true);
+    // Pocket, averaged and batch keep another hyperplane than the running one: show it faintly.
+    if (l.running_w() != l.w()) draw_ghost(dl, m, l.running_w(), l.running_b());
+    if (app.show_update) draw_update(dl, m, s);
+  }
+  draw_points(dl, app);
+  if (s.data().d != 2) {
+    dl->AddText(ImVec2(pos.x + 60, pos.y + 8), kGreyText,
+                s.data().d > 2 ? "d > 2: the canvas shows the first two features" : "d = 1: points on the x axis");
+  }
+  if (s.scrubbed()) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "viewing step %llu of %llu", static_cast<unsigned long long>(s.viewed_step()),
+                  static_cast<unsigned long long>(s.live_learner().steps()));
+    dl->AddText(ImVec2(pos.x + size.x - 200, pos.y + 8), kMistakeColor, buf);
+  }
+  dl->PopClipRect();
+}
+
+Vec2d to_screen(const App& app, double x, double y) { return data_to_pixel(app.view, {x, y}); }
+
+}  // namespace pla::app

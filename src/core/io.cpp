@@ -1,0 +1,685 @@
+#include "core/io.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace pla {
+
+namespace {
+
+// ---------------------------------------------------------------- shared helpers
+
+std::string where(const std::string& source, int line, int column) {
+  return source + ":" + std::to_string(line) + ":" + std::to_string(column) + ": ";
+}
+
+Status fail_at(const std::string& source, int line, int column, const std::string& what) {
+  return Status::fail(where(source, line, column) + what);
+}
+
+// The offending text for a message, cut short when long.
+std::string quoted(std::string_view s) {
+  constexpr std::size_t kMax = 40;
+  std::string shown(s.substr(0, kMax));
+  if (s.size() > kMax) shown += "...";
+  return "'" + shown + "'";
+}
+
+bool is_blank_char(char c) { return c == ' ' || c == '\t'; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_blank_char(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank_char(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+bool is_blank(std::string_view s) { return trim(s).empty(); }
+
+char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (lower(a[i]) != lower(b[i])) return false;
+  return true;
+}
+
+bool ends_with_ci(const std::string& s, std::string_view suffix) {
+  return s.size() >= suffix.size() && iequals(std::string_view(s).substr(s.size() - suffix.size()), suffix);
+}
+
+enum class NumberParse { kOk, kNotNumber, kNotFinite, kOutOfRange, kEmpty };
+
+// Decimal number: [+-] digits [. digits] [(e|E) [+-] digits], at least one mantissa
+// digit. strtod does the correctly rounded conversion once the grammar is checked
+// (so hex floats, "nan", "inf" never reach it).
+NumberParse parse_number(std::string_view s, double& value) {
+  if (s.empty()) return NumberParse::kEmpty;
+  std::size_t i = 0;
+  const std::size_t n = s.size();
+  if (s[i] == '+' || s[i] == '-') ++i;
+  std::size_t mantissa_digits = 0;
+  while (i < n && s[i] >= '0' && s[i] <= '9') ++i, ++mantissa_digits;
+  if (i < n && s[i] == '.') {
+    ++i;
+    while (i < n && s[i] >= '0' && s[i] <= '9') ++i, ++mantissa_digits;
+  }
+  bool ok = mantissa_digits > 0;
+  if (ok && i < n && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < n && (s[i] == '+' || s[i] == '-')) ++i;
+    std::size_t exponent_digits = 0;
+    while (i < n && s[i] >= '0' && s[i] <= '9') ++i, ++exponent_digits;
+    ok = exponent_digits > 0;
+  }
+  if (!ok || i != n) {
+    std::string_view body = s;
+    if (!body.empty() && (body[0] == '+' || body[0] == '-')) body.remove_prefix(1);
+    if (iequals(body, "nan") || iequals(body, "inf") || iequals(body, "infinity")) return NumberParse::kNotFinite;
+    return NumberParse::kNotNumber;
+  }
+  const std::string copy(s);
+  char* end = nullptr;
+  const double v = std::strtod(copy.c_str(), &end);
+  if (end != copy.c_str() + copy.size()) return NumberParse::kNotNumber;  // e.g. a locale with decimal comma
+  if (std::isinf(v)) return NumberParse::kOutOfRange;
+  value = v;
+  return NumberParse::kOk;
+}
+
+std::string number_error(NumberParse r, std::string_view text, const char* what) {
+  switch (r) {
+    case NumberParse::kEmpty:
+      return std::string("empty field, expected ") + what;
+    case NumberParse::kNotFinite:
+      return quoted(text) + " is not a finite number";
+    case NumberParse::kOutOfRange:
+      return quoted(text) + " is out of range for a double";
+    default:
+      return quoted(text) + " is not a number";
+  }
+}
+
+// Labels: -1/+1 or 0/1, one convention per file.
+class LabelReader {
+ public:
+  // On success sets label to +1/-1; otherwise returns the message (without position).
+  bool read(std::string_view text, int line, int& label, std::string& error) {
+    double v = 0.0;
+    const NumberParse r = parse_number(text, v);
+    if (r == NumberParse::kEmpty) {
+      error = "empty label (labels must be -1/+1 or 0/1)";
+      return false;
+    }
+    if (r != NumberParse::kOk || (v != 1.0 && v != -1.0 && v != 0.0)) {
+      error = "unknown label " + quoted(text) + " (labels must be -1/+1 or 0/1)";
+      return false;
+    }
+    if (v == -1.0) {
+      if (zero_line_ > 0) {
+        error = "label -1 mixes conventions: line " + std::to_string(zero_line_) +
+                " uses 0/1 labels (use -1/+1 or 0/1 throughout)";
+        return false;
+      }
+      if (minus_line_ == 0) minus_line_ = line;
+    } else if (v == 0.0) {
+      if (minus_line_ > 0) {
+        error = "label 0 mixes conventions: line " + std::to_string(minus_line_) +
+                " uses -1/+1 labels (use -1/+1 or 0/1 throughout)";
+        return false;
+      }
+      if (zero_line_ == 0) zero_line_ = line;
+    }
+    label = v == 1.0 ? 1 : -1;
+    return true;
+  }
+
+ private:
+  int minus_line_ = 0;  // first line with label -1 (0: none yet)
+  int zero_line_ = 0;   // first line with label 0
+};
+
+// Both classes present, or a message at the last data line.
+Status check_two_classes(const Dataset& ds, const std::string& source, int last_line, int label_column) {
+  const std::size_t pos = ds.count(1);
+  if (pos == 0 || pos == ds.size()) {
+    return fail_at(source, last_line, label_column,
+                   "all " + std::to_string(ds.size()) + " labels are " + (pos == 0 ? "-1" : "+1") +
+                       ": a perceptron needs both classes (-1 and +1)");
+  }
+  return Status::success();
+}
+
+// Splits text into physical lines; CRLF, LF and lone CR end a line.
+class Lines {
+ public:
+  explicit Lines(std::string_view text) : text_(text) {}
+  bool next(std::string_view& line) {
+    if (pos_ >= text_.size()) return false;
+    std::size_t end = pos_;
+    while (end < text_.size() && text_[end] != '\n' && text_[end] != '\r') ++end;
+    line = text_.substr(pos_, end - pos_);
+    if (end < text_.size() && text_[end] == '\r' && end + 1 < text_.size() && text_[end + 1] == '\n') ++end;
+    pos_ = end + 1;
+    ++number_;
+    return true;
+  }
+  int number() const { return number_; }
+
+ private:
+  std::string_view text_;
+  std::size_t pos_ = 0;
+  int number_ = 0;
+};
+
+// Strips a UTF-8 byte order mark; rejects UTF-16 text (saved by some spreadsheets).
+Status strip_bom(std::string_view& text, const std::string& source) {
+  if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  if (text.size() >= 2 && (text.substr(0, 2) == "\xFF\xFE" || text.substr(0, 2) == "\xFE\xFF"))
+    return fail_at(source, 1, 1, "the text is UTF-16 encoded; save it as UTF-8 (or ASCII)");
+  return Status::success();
+}
+
+Status check_expected_d(int expected_d, const std::string& source) {
+  if (expected_d < 0 || expected_d > kMaxDimension)
+    return Status::fail(source + ": expected d = " + std::to_string(expected_d) + " is out of range (0 = any, or 1.." +
+                        std::to_string(kMaxDimension) + ")");
+  return Status::success();
+}
+
+// ---------------------------------------------------------------- CSV
+
+struct CsvField {
+  std::string text;  // unquoted and trimmed
+  bool quoted = false;
+};
+
+// Splits one line into fields. On error sets error/column (1-based field number).
+bool split_csv_line(std::string_view line, char sep, std::vector<CsvField>& fields, std::string& error,
+                    int& error_column) {
+  fields.clear();
+  std::size_t i = 0;
+  const std::size_t n = line.size();
+  while (true) {
+    CsvField f;
+    const int column = static_cast<int>(fields.size()) + 1;
+    while (i < n && line[i] != sep && is_blank_char(line[i])) ++i;
+    if (i < n && line[i] == '"') {
+      f.quoted = true;
+      ++i;
+      bool closed = false;
+      while (i < n) {
+        if (line[i] == '"') {
+          if (i + 1 < n && line[i + 1] == '"') {
+            f.text += '"';
+            i += 2;
+            continue;
+          }
+          closed = true;
+          ++i;
+          break;
+        }
+        f.text += line[i++];
+      }
+      if (!closed) {
+        error = "unterminated quoted field (a closing \" is missing on this line)";
+        error_column = column;
+        return false;
+      }
+      while (i < n && line[i] != sep && is_blank_char(line[i])) ++i;
+      if (i < n && line[i] != sep) {
+        error = "unexpected text " + quoted(line.substr(i)) + " after the closing quote";
+        error_column = column;
+        return false;
+      }
+      f.text = std::string(trim(f.text));
+    } else {
+      const std::size_t start = i;
+      while (i < n && line[i] != sep) ++i;
+      f.text = std::string(trim(line.substr(start, i - start)));
+    }
+    fields.push_back(std::move(f));
+    if (i >= n) return true;
+    ++i;  // the separator
+  }
+}
+
+// Most frequent of ',', ';', tab outside quotes; ties go to the comma.
+char detect_separator(std::string_view line) {
+  int comma = 0, semicolon = 0, tab = 0;
+  bool in_quotes = false;
+  for (char c : line) {
+    if (c == '"') in_quotes = !in_quotes;
+    if (in_quotes) continue;
+    comma += c == ',';
+    semicolon += c == ';';
+    tab += c == '\t';
+  }
+  if (semicolon > comma && semicolon >= tab) return ';';
+  if (tab > comma && tab > semicolon) return '\t';
+  return ',';
+}
+
+std::string separator_name(char sep) { return sep == ',' ? "comma" : sep == ';' ? "semicolon" : "tab"; }
+
+}  // namespace
+
+Status read_csv(const std::string& text, const std::string& source_name, Dataset& out, int expected_d) {
+  const std::string& src = source_name;
+  Status st = check_expected_d(expected_d, src);
+  if (!st) return st;
+  std::string_view body(text);
+  st = strip_bom(body, src);
+  if (!st) return st;
+
+  Lines lines(body);
+  std::string_view line;
+  std::vector<CsvField> fields;
+  std::string error;
+  int error_column = 0;
+
+  // First non-blank line: separator, header, column count.
+  bool found = false;
+  while (lines.next(line)) {
+    if (!is_blank(line)) {
+      found = true;
+      break;
+    }
+  }
+  if (!found) return fail_at(src, 1, 1, "no data rows (the text is empty)");
+  const int first_line = lines.number();
+  const char sep = detect_separator(line);
+  if (!split_csv_line(line, sep, fields, error, error_column)) return fail_at(src, first_line, error_column, error);
+  const std::size_t columns = fields.size();
+  if (columns < 2)
+    return fail_at(
+        src, first_line, 1,
+        "only one column (separator " + separator_name(sep) + "): need at least one feature column and a label column");
+  if (columns - 1 > static_cast<std::size_t>(kMaxDimension))
+    return fail_at(
+        src, first_line, kMaxDimension + 2,
+        std::to_string(columns - 1) + " feature columns, more than the limit of " + std::to_string(kMaxDimension));
+
+  bool any_number = false, any_name = false;
+  for (const CsvField& f : fields) {
+    double v;
+    const NumberParse r = parse_number(f.text, v);
+    if (r == NumberParse::kNotNumber) any_name = true;
+    if (r == NumberParse::kOk || r == NumberParse::kNotFinite || r == NumberParse::kOutOfRange) any_number = true;
+  }
+  const bool has_header = any_name && !any_number;
+
+  std::size_t label_column = columns - 1;  // 0-based
+  std::vector<std::string> names;
+  if (has_header) {
+    for (const char* wanted : {"label", "y"}) {
+      std::size_t hits = 0, first_hit = 0;
+      for (std::size_t c = 0; c < columns; ++c) {
+        if (iequals(fields[c].text, wanted)) {
+          if (hits == 1)
+            return fail_at(src, first_line, static_cast<int>(c) + 1,
+                           "two columns are named '" + fields[c].text + "' (columns " + std::to_string(first_hit + 1) +
+                               " and " + std::to_string(c + 1) + "): which one holds the labels?");
+          if (hits == 0) first_hit = c;
+          ++hits;
+        }
+      }
+      if (hits > 0) {
+        label_column = first_hit;
+        break;
+      }
+    }
+    for (std::size_t c = 0; c < columns; ++c)
+      if (c != label_column) names.push_back(fields[c].text);
+  }
+  const int d = static_cast<int>(columns) - 1;
+  if (expected_d > 0 && d != expected_d)
+    return fail_at(
+        src, first_line, 1,
+        "the file has d = " + std::to_string(d) + " feature columns, expected d = " + std::to_string(expected_d));
+
+  Dataset ds;
+  ds.d = d;
+  ds.feature_names = std::move(names);
+  LabelReader labels;
+  std::vector<double> point(static_cast<std::size_t>(d));
+  int last_data_line = first_line;
+  const std::string header_hint = " (a header row must contain only column names)";
+
+  bool have_line = !has_header;  // the first line is data: parse it now
+  while (have_line || lines.next(line)) {
+    const int line_no = lines.number();
+    if (!have_line) {
+      if (is_blank(line)) continue;
+      if (!split_csv_line(line, sep, fields, error, error_column)) return fail_at(src, line_no, error_column, error);
+    }
+    const bool is_first_row = have_line;
+    have_line = false;
+    if (fields.size() != columns) {
+      const std::size_t at = std::min(fields.size(), columns) + 1;
+      return fail_at(src, line_no, static_cast<int>(at),
+                     "row has " + std::to_string(fields.size()) + " fields, expected " + std::to_string(columns) +
+                         " (as on line " + std::to_string(first_line) + "; separator " + separator_name(sep) + ")");
+    }
+    std::size_t j = 0;
+    int label = 0;
+    for (std::size_t c = 0; c < columns; ++c) {
+      const int column = static_cast<int>(c) + 1;
+      if (c == label_column) {
+        if (!labels.read(fields[c].text, line_no, label, error))
+          return fail_at(src, line_no, column, error + (is_first_row && any_name ? header_hint : ""));
+        continue;
+      }
+      const NumberParse r = parse_number(fields[c].text, point[j]);
+      if (r != NumberParse::kOk)
+        return fail_at(src, line_no, column,
+                       number_error(r, fields[c].text, "a number") + (is_first_row && any_name ? header_hint : ""));
+      ++j;
+    }
+    if ((ds.size() + 1) * static_cast<std::size_t>(d) > kMaxValues)
+      return fail_at(src, line_no, 1,
+                     "too much data: more than " + std::to_string(kMaxValues) + " values (n * d) in one data set");
+    ds.x.insert(ds.x.end(), point.begin(), point.end());
+    ds.y.push_back(label);
+    last_data_line = line_no;
+  }
+  if (ds.empty()) return fail_at(src, first_line, 1, "no data rows after the header");
+  st = check_two_classes(ds, src, last_data_line, static_cast<int>(label_column) + 1);
+  if (!st) return st;
+  out = std::move(ds);
+  return Status::success();
+}
+
+// ---------------------------------------------------------------- LIBSVM
+
+namespace {
+
+struct Token {
+  std::string_view text;
+  int column;  // 1-based byte column
+};
+
+void split_tokens(std::string_view line, std::vector<Token>& tokens) {
+  tokens.clear();
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && is_blank_char(line[i])) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && !is_blank_char(line[i])) ++i;
+    if (i > start) tokens.push_back({line.substr(start, i - start), static_cast<int>(start) + 1});
+  }
+}
+
+std::string_view strip_comment(std::string_view line) {
+  const std::size_t hash = line.find('#');
+  return hash == std::string_view::npos ? line : line.substr(0, hash);
+}
+
+struct SparseEntry {
+  std::size_t row;
+  std::size_t index;  // 1-based
+  double value;
+};
+
+}  // namespace
+
+Status read_libsvm(const std::string& text, const std::string& source_name, Dataset& out, int expected_d) {
+  const std::string& src = source_name;
+  Status st = check_expected_d(expected_d, src);
+  if (!st) return st;
+  std::string_view body(text);
+  st = strip_bom(body, src);
+  if (!st) return st;
+
+  Lines lines(body);
+  std::string_view line;
+  std::vector<Token> tokens;
+  std::vector<SparseEntry> entries;
+  std::vector<int> labels_read;
+  LabelReader labels;
+  std::string error;
+  std::size_t max_index = 0;
+  int first_line = 0, last_line = 0, max_index_line = 0, max_index_column = 0;
+  const std::size_t index_limit =
+      expected_d > 0 ? static_cast<std::size_t>(expected_d) : static_cast<std::size_t>(kMaxDimension);
+
+  while (lines.next(line)) {
+    const int line_no = lines.number();
+    split_tokens(strip_comment(line), tokens);
+    if (tokens.empty()) continue;
+    if (first_line == 0) first_line = line_no;
+    last_line = line_no;
+    int label = 0;
+    const Token& lt = tokens[0];
+    if (lt.text.find(':') != std::string_view::npos)
+      return fail_at(src, line_no, lt.column, "the line starts with " + quoted(lt.text) + ", expected a label first");
+    if (!labels.read(lt.text, line_no, label, error)) return fail_at(src, line_no, lt.column, error);
+    const std::size_t row = labels_read.size();
+    std::size_t previous = 0;
+    for (std::size_t t = 1; t < tokens.size(); ++t) {
+      const Token& tok = tokens[t];
+      const std::size_t colon = tok.text.find(':');
+      if (colon == std::string_view::npos)
+        return fail_at(src, line_no, tok.column, quoted(tok.text) + " is not an index:value pair");
+      const std::string_view index_text = tok.text.substr(0, colon);
+      const std::string_view value_text = tok.text.substr(colon + 1);
+      if (iequals(index_text, "qid"))
+        return fail_at(src, line_no, tok.column, "'qid:' (ranking query id) is not supported");
+      std::size_t index = 0;
+      bool digits_ok = !index_text.empty();
+      for (char c : index_text) {
+        if (c < '0' || c > '9') {
+          digits_ok = false;
+          break;
+        }
+        if (index <= index_limit) index = index * 10 + static_cast<std::size_t>(c - '0');  // saturates above limit
+      }
+      if (!digits_ok)
+        return fail_at(src, line_no, tok.column,
+                       "feature index " + quoted(index_text) + " is not a positive whole number");
+      if (index == 0) return fail_at(src, line_no, tok.column, "feature index 0: LIBSVM indices start at 1");
+      if (index > index_limit)
+        return fail_at(src, line_no, tok.column,
+                       "feature index " + std::string(index_text) +
+                           (expected_d > 0 ? " is above the expected d = " + std::to_string(expected_d)
+                                           : " is above the limit d <= " + std::to_string(kMaxDimension)));
+      if (index <= previous)
+        return fail_at(src, line_no, tok.column,
+                       "feature index " + std::to_string(index) + " does not follow the previous index " +
+                           std::to_string(previous) + " (indices must increase)");
+      previous = index;
+      double value = 0.0;
+      const NumberParse r = parse_number(value_text, value);
+      const int value_column = tok.column + static_cast<int>(colon) + 1;
+      if (r != NumberParse::kOk)
+        return fail_at(src, line_no, value_column,
+                       r == NumberParse::kEmpty ? "feature " + std::to_string(index) + " has no value after ':'"
+                                                : number_error(r, value_text, "a number"));
+      if (index > max_index) {
+        max_index = index;
+        max_index_line = line_no;
+        max_index_column = tok.column;
+      }
+      entries.push_back({row, index, value});
+    }
+    labels_read.push_back(label);
+  }
+  if (labels_read.empty()) return fail_at(src, 1, 1, "no data rows (the text is empty or only comments)");
+  const std::size_t d = expected_d > 0 ? static_cast<std::size_t>(expected_d) : max_index;
+  if (d == 0)
+    return fail_at(src, first_line, 1, "no index:value pair in any row, so d is unknown (pass the expected d)");
+  if (labels_read.size() > kMaxValues / d)
+    return fail_at(src, max_index_line > 0 ? max_index_line : last_line, max_index_column > 0 ? max_index_column : 1,
+                   std::to_string(labels_read.size()) + " rows of d = " + std::to_string(d) + " are more than " +
+                       std::to_string(kMaxValues) + " values (n * d) in one data set");
+
+  Dataset ds;
+  ds.d = static_cast<int>(d);
+  ds.x.assign(labels_read.size() * d, 0.0);
+  ds.y = std::move(labels_read);
+  for (const SparseEntry& e : entries) ds.x[e.row * d + (e.index - 1)] = e.value;
+  st = check_two_classes(ds, src, last_line, 1);
+  if (!st) return st;
+  out = std::move(ds);
+  return Status::success();
+}
+
+// ---------------------------------------------------------------- format choice
+
+DataFormat guess_format(const std::string& source_name, const std::string& text) {
+  if (ends_with_ci(source_name, ".csv") || ends_with_ci(source_name, ".tsv")) return DataFormat::kCsv;
+  if (ends_with_ci(source_name, ".libsvm") || ends_with_ci(source_name, ".svm") ||
+      ends_with_ci(source_name, ".svmlight"))
+    return DataFormat::kLibsvm;
+  // Content: the first line that is not blank or a '#' comment.
+  std::string_view body(text);
+  if (body.size() >= 3 && body.substr(0, 3) == "\xEF\xBB\xBF") body.remove_prefix(3);
+  Lines lines(body);
+  std::string_view line;
+  std::vector<Token> tokens;
+  while (lines.next(line)) {
+    const std::string_view content = trim(line);
+    if (content.empty() || content.front() == '#') continue;
+    split_tokens(strip_comment(line), tokens);
+    if (tokens.size() < 2 || tokens[0].text.find(':') != std::string_view::npos ||
+        tokens[0].text.find(',') != std::string_view::npos || tokens[0].text.find(';') != std::string_view::npos)
+      return DataFormat::kCsv;
+    for (std::size_t t = 1; t < tokens.size(); ++t)
+      if (tokens[t].text.find(':') == std::string_view::npos) return DataFormat::kCsv;
+    return DataFormat::kLibsvm;
+  }
+  return DataFormat::kCsv;
+}
+
+Status read_data(const std::string& text, const std::string& source_name, Dataset& out, int expected_d) {
+  return guess_format(source_name, text) == DataFormat::kLibsvm ? read_libsvm(text, source_name, out, expected_d)
+                                                                : read_csv(text, source_name, out, expected_d);
+}
+
+// ---------------------------------------------------------------- writers
+
+namespace {
+// Appends the shortest of %.15g, %.16g, %.17g that reads back as v (17 digits always
+// do), the same text as json_number but without temporaries: writers call it per value.
+void append_number(std::string& out, double v) {
+  if (std::isnan(v)) {
+    out += "nan";
+    return;
+  }
+  if (std::isinf(v)) {
+    out += v > 0 ? "inf" : "-inf";
+    return;
+  }
+  if (v == 0.0) {
+    out += std::signbit(v) ? "-0" : "0";
+    return;
+  }
+  char buf[40];
+  int len = 0;
+  for (int precision = 15; precision <= 17; ++precision) {
+    len = std::snprintf(buf, sizeof buf, "%.*g", precision, v);
+    if (precision == 17 || std::strtod(buf, nullptr) == v) break;
+  }
+  out.append(buf, static_cast<std::size_t>(len));
+}
+}  // namespace
+
+std::string format_number(double v) {
+  std::string out;
+  append_number(out, v);
+  return out;
+}
+
+namespace {
+// A header name the CSV reader gives back unchanged and never takes for a number or the label.
+bool plain_name(const std::string& name) {
+  if (name.empty() || iequals(name, "label") || iequals(name, "y")) return false;
+  if (trim(name).size() != name.size()) return false;
+  for (char c : name)
+    if (c == ',' || c == ';' || c == '\t' || c == '"' || c == '\n' || c == '\r' || c == '#') return false;
+  double v;
+  return parse_number(name, v) == NumberParse::kNotNumber;
+}
+}  // namespace
+
+std::string write_csv(const Dataset& ds) {
+  const auto d = static_cast<std::size_t>(ds.d < 0 ? 0 : ds.d);
+  bool use_names = ds.feature_names.size() == d;
+  for (const std::string& name : ds.feature_names) use_names = use_names && plain_name(name);
+  std::string out;
+  for (std::size_t j = 0; j < d; ++j) out += (use_names ? ds.feature_names[j] : "x" + std::to_string(j + 1)) + ",";
+  out += "label\n";
+  for (std::size_t i = 0; i < ds.size(); ++i) {
+    const double* r = ds.row(i);
+    for (std::size_t j = 0; j < d; ++j) {
+      append_number(out, r[j]);
+      out += ',';
+    }
+    out += ds.y[i] > 0 ? "1\n" : "-1\n";
+  }
+  return out;
+}
+
+std::string write_libsvm(const Dataset& ds) {
+  const auto d = static_cast<std::size_t>(ds.d < 0 ? 0 : ds.d);
+  std::string out;
+  for (std::size_t i = 0; i < ds.size(); ++i) {
+    const double* r = ds.row(i);
+    out += ds.y[i] > 0 ? "+1" : "-1";
+    for (std::size_t j = 0; j < d; ++j) {
+      const bool positive_zero = r[j] == 0.0 && !std::signbit(r[j]);
+      if (positive_zero && !(i == 0 && j + 1 == d)) continue;
+      out += ' ';
+      out += std::to_string(j + 1);
+      out += ':';
+      append_number(out, r[j]);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- files
+
+Status read_text_file(const std::string& path, std::string& out) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return Status::fail("cannot open '" + path + "': " + std::strerror(errno));
+  std::string text;
+  char buf[65536];
+  std::size_t got;
+  while ((got = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, got);
+  const bool failed = std::ferror(f) != 0;
+  std::fclose(f);
+  if (failed) return Status::fail("cannot read '" + path + "'");
+  out = std::move(text);
+  return Status::success();
+}
+
+Status read_data_file(const std::string& path, Dataset& out, int expected_d) {
+  std::string text;
+  Status st = read_text_file(path, text);
+  if (!st) return st;
+  return read_data(text, path, out, expected_d);
+}
+
+Status write_data_file(const std::string& path, const Dataset& ds) {
+  Status st = ds.validate();
+  if (!st) return Status::fail("cannot write '" + path + "': " + st.error);
+  const bool libsvm = ends_with_ci(path, ".libsvm") || ends_with_ci(path, ".svm") || ends_with_ci(path, ".svmlight");
+  const std::string text = libsvm ? write_libsvm(ds) : write_csv(ds);
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) return Status::fail("cannot open '" + path + "' for writing: " + std::strerror(errno));
+  const bool wrote = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  const bool closed = std::fclose(f) == 0;
+  if (!wrote || !closed) return Status::fail("cannot write '" + path + "' (disk full or no permission?)");
+  return Status::success();
+}
+
+}  // namespace pla

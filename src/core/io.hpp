@@ -1,0 +1,66 @@
+// Perceptron Lab core: reading and writing data sets as CSV and LIBSVM text.
+//
+// The readers work on text in memory (the browser has no file system); the *_file
+// helpers wrap them for native use. Every rejected input gets one message
+//   "SOURCE:LINE:COLUMN: what is wrong"
+// with LINE and COLUMN 1-based. LINE counts physical lines (blank ones included;
+// CRLF, LF and lone CR all end a line). COLUMN is, for CSV, the field number (1 =
+// first field), and for LIBSVM the byte column where the offending token (or, for a
+// bad value, the text after the ':') starts. Errors about the whole file (no data
+// rows, one class only) point at the first or last data line. On failure the output
+// Dataset is left unchanged; nothing is silently dropped.
+//
+// Labels: -1/+1 (also written 1) or 0/1, one convention per file (0 means -1).
+// Any other label (2, 0.5, cat) is an error, and so is a file with only one class.
+// Numbers: decimal with optional sign, fraction and exponent (1, -2.5, .5, 3e-7).
+// NaN, inf and values that overflow a double (1e999) are errors; values too small
+// for a double round to the nearest double (possibly 0), as any reader would.
+#pragma once
+#include <string>
+
+#include "core/dataset.hpp"
+#include "core/status.hpp"
+
+namespace pla {
+
+// CSV. Separator: comma, or ';' / tab when the first row uses them more than commas.
+// Header: optional, detected when no field of the first row is a number (a first row
+// mixing names and numbers is read as data, so a typo in it is reported, not
+// swallowed). Label column: the header column named label (else y), case-insensitive;
+// otherwise the last column. Fields may be quoted ("1.5", "a ""b"""), padded with
+// spaces. A UTF-8 byte order mark is skipped; blank lines are skipped.
+// expected_d > 0 demands that many feature columns; 0 takes d from the file.
+// Header names of the feature columns go to out.feature_names (empty without header).
+Status read_csv(const std::string& text, const std::string& source_name, Dataset& out, int expected_d = 0);
+
+// LIBSVM / svmlight: "label index:value index:value ... # comment", indices 1-based
+// and strictly increasing, missing features are 0. d = the largest index in the file,
+// or expected_d when > 0 (then an index above it is an error). '#' starts a comment.
+// 'qid:' tokens (ranking) are rejected.
+Status read_libsvm(const std::string& text, const std::string& source_name, Dataset& out, int expected_d = 0);
+
+enum class DataFormat { kCsv, kLibsvm };
+// By extension first (.csv/.tsv -> CSV; .libsvm/.svm/.svmlight -> LIBSVM), else by
+// content: a first data line "label i:v ..." means LIBSVM, anything else CSV.
+DataFormat guess_format(const std::string& source_name, const std::string& text);
+// Reads text in either format, chosen by guess_format (e.g. an uploaded file's name + bytes).
+Status read_data(const std::string& text, const std::string& source_name, Dataset& out, int expected_d = 0);
+
+// Writers: numbers as the shortest text that reads back as the same double
+// (format_number), so write -> read gives bit-identical x and y.
+// CSV: header x1..xd (or ds.feature_names when they are plain names) then label; labels 1/-1.
+std::string write_csv(const Dataset& ds);
+// LIBSVM: labels +1/-1, zero features omitted except feature d of the first row, which
+// is always written so the reader recovers d.
+std::string write_libsvm(const Dataset& ds);
+// Shortest round-trip decimal text of v ("-0" for negative zero, "nan"/"inf"/"-inf"
+// for non-finite values, which the readers reject).
+std::string format_number(double v);
+
+// Native file helpers. read_data_file names errors after `path`.
+Status read_text_file(const std::string& path, std::string& out);
+Status read_data_file(const std::string& path, Dataset& out, int expected_d = 0);
+// LIBSVM for .libsvm/.svm/.svmlight, CSV otherwise. Fails on an invalid data set.
+Status write_data_file(const std::string& path, const Dataset& ds);
+
+}  // namespace pla

@@ -1,0 +1,271 @@
+// Headless tests of the ImGui app: an ImGui context with no backend runs frames
+// of the app against a session; keys and mouse events go through ImGuiIO the way
+// a backend would send them, and the checks read the core.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "app/app.hpp"
+#include "imgui.h"
+
+namespace pla::app {
+namespace {
+
+enum Key { kRight = 1, kLeft, kSpace, kEscape };
+
+class Headless {
+ public:
+  Headless() {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(1280, 800);
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // builds the font atlas
+    io.KeyMap[ImGuiKey_RightArrow] = kRight;
+    io.KeyMap[ImGuiKey_LeftArrow] = kLeft;
+    io.KeyMap[ImGuiKey_Space] = kSpace;
+    io.KeyMap[ImGuiKey_Escape] = kEscape;
+    init(app);
+    frame();
+    frame();
+  }
+  ~Headless() { ImGui::DestroyContext(); }
+
+  // One frame; returns the number of vertices drawn.
+  int frame(float dt = 1.0f / 60.0f) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.DeltaTime = dt;
+    ImGui::NewFrame();
+    pla::app::frame(app, dt);
+    ImGui::Render();
+    io.MouseWheel = 0.0f;
+    return ImGui::GetDrawData()->TotalVtxCount;
+  }
+  void key(int k) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeysDown[k] = true;
+    frame();
+    io.KeysDown[k] = false;
+    frame();
+  }
+  void type(char c) {
+    ImGui::GetIO().AddInputCharacter(static_cast<unsigned>(c));
+    frame();
+  }
+  void move(Vec2d p) {
+    ImGui::GetIO().MousePos = ImVec2(static_cast<float>(p.x), static_cast<float>(p.y));
+    frame();
+  }
+  void click(Vec2d p, int button = 0) {
+    move(p);
+    ImGui::GetIO().MouseDown[button] = true;
+    frame();
+    ImGui::GetIO().MouseDown[button] = false;
+    frame();
+  }
+
+  App app;
+};
+
+TEST(HeadlessApp, StartsWithATrainedLesson) {
+  Headless h;
+  const Session& s = h.app.session;
+  EXPECT_EQ(s.preset(), "six");
+  EXPECT_TRUE(s.learner().converged());
+  EXPECT_EQ(s.train_mistakes(), 0u);
+  EXPECT_GT(h.frame(), 1000);  // panels, points, line and plots were drawn
+}
+
+TEST(HeadlessApp, KeyboardReachesTheCore) {
+  Headless h;
+  Session& s = h.app.session;
+  s.load_preset("textbook");
+  s.set("eta", "0.5");
+  h.frame();
+  h.key(kRight);
+  EXPECT_EQ(s.learner().steps(), 1u);
+  EXPECT_EQ(s.learner().w(), (std::vector<double>{1.5, 1.5}));
+  h.key(kRight);
+  h.key(kRight);
+  EXPECT_EQ(s.learner().steps(), 3u);
+  h.key(kLeft);  // one step back: the view goes to step 2
+  EXPECT_EQ(s.viewed_step(), 2u);
+  EXPECT_TRUE(s.scrubbed());
+  h.type('e');   // an epoch from the viewed step
+  EXPECT_FALSE(s.scrubbed());
+  EXPECT_GE(s.learner().epoch(), 1u);
+  h.key(kSpace);
+  EXPECT_TRUE(s.playing());
+  h.key(kSpace);
+  EXPECT_FALSE(s.playing());
+  h.type('r');
+  EXPECT_EQ(s.learner().steps(), 0u);
+  h.type('h');
+  EXPECT_TRUE(h.app.show_help);
+  h.frame();
+  h.key(kEscape);
+  EXPECT_FALSE(h.app.show_help);
+}
+
+TEST(HeadlessApp, TheTextbookByKeyboardEndsAtTheTextbookAnswer) {
+  Headless h;
+  Session& s = h.app.session;
+  s.load_preset("textbook");
+  s.set("eta", "0.5");
+  s.set("restart", "true");
+  for (int i = 0; i < 30 && !s.learner().converged(); ++i) h.type('n');  // next update
+  h.type('e');
+  EXPECT_TRUE(s.learner().converged());
+  EXPECT_EQ(s.learner().w(), (std::vector<double>{0.5, 0.5}));
+  EXPECT_EQ(s.learner().b(), -1.5);
+  EXPECT_EQ(s.learner().updates(), 7u);
+}
+
+TEST(HeadlessApp, ClickingTheCanvasAddsPointsWhereClicked) {
+  Headless h;
+  Session& s = h.app.session;
+  s.clear();
+  h.app.fit_pending = true;
+  h.frame();
+  const Vec2d at = to_screen(h.app, 2.0, 1.0);
+  h.click(at);
+  ASSERT_EQ(s.data().size(), 1u);
+  const double px = 1.0 / h.app.view.scale_x;  // one pixel in data units
+  EXPECT_NEAR(s.data().row(0)[0], 2.0, px);
+  EXPECT_NEAR(s.data().row(0)[1], 1.0, px);
+  EXPECT_EQ(s.data().y[0], 1);
+  h.click(to_screen(h.app, 0.0, 3.0), 1);  // right click: the other class
+  ASSERT_EQ(s.data().size(), 2u);
+  EXPECT_EQ(s.data().y[1], -1);
+  h.app.draw_label = -1;
+  h.click(to_screen(h.app, 4.0, 4.0));
+  EXPECT_EQ(s.data().y[2], -1);
+}
+
+TEST(HeadlessApp, DraggingMovesAPointAndDeleteModeRemovesIt) {
+  Headless h;
+  Session& s = h.app.session;
+  s.load_preset("textbook");
+  h.app.fit_pending = true;
+  h.frame();
+  ImGuiIO& io = ImGui::GetIO();
+  h.move(to_screen(h.app, 3.0, 3.0));
+  io.MouseDown[0] = true;
+  h.frame();
+  const Vec2d target = to_screen(h.app, 2.0, 4.0);
+  for (int i = 1; i <= 5; ++i) {
+    const Vec2d from = to_screen(h.app, 3.0, 3.0);
+    h.move({from.x + (target.x - from.x) * i / 5.0, from.y + (target.y - from.y) * i / 5.0});
+  }
+  io.MouseDown[0] = false;
+  h.frame();
+  ASSERT_EQ(s.data().size(), 3u);
+  const double px = 1.0 / h.app.view.scale_x;
+  EXPECT_NEAR(s.data().row(0)[0], 2.0, 2 * px);
+  EXPECT_NEAR(s.data().row(0)[1], 4.0, 2 * px);
+  EXPECT_EQ(s.learner().steps(), 0u);  // the trace restarted
+
+  h.app.delete_mode = true;
+  h.click(to_screen(h.app, 1.0, 1.0));
+  ASSERT_EQ(s.data().size(), 2u);
+  EXPECT_EQ(s.data().y[0], 1);
+  EXPECT_EQ(s.data().y[1], 1);
+}
+
+TEST(HeadlessApp, DraggingEmptySpacePansAndTheWheelZoomsAtTheMouse) {
+  Headless h;
+  h.frame();
+  const Vec2d p = to_screen(h.app, 1.0, 1.0);
+  const double scale = h.app.view.scale_x;
+  h.move(p);
+  ImGui::GetIO().MouseWheel = 2.0f;
+  h.frame();
+  EXPECT_GT(h.app.view.scale_x, scale * 1.2);
+  const Vec2d q = to_screen(h.app, 1.0, 1.0);  // the point under the mouse stays put
+  EXPECT_NEAR(q.x, p.x, 0.5);
+  EXPECT_NEAR(q.y, p.y, 0.5);
+  const std::size_t points = h.app.session.data().size();
+  ImGuiIO& io = ImGui::GetIO();
+  const Vec2d empty = {h.app.canvas_min.x + 30, h.app.canvas_max.y - 30};
+  h.move(empty);
+  io.MouseDown[0] = true;
+  h.frame();
+  for (int i = 1; i <= 4; ++i) h.move({empty.x + 20.0 * i, empty.y});
+  io.MouseDown[0] = false;
+  h.frame();
+  EXPECT_EQ(h.app.session.data().size(), points);  // a pan adds no point
+  const Vec2d moved = to_screen(h.app, 1.0, 1.0);
+  EXPECT_NEAR(moved.x - q.x, 80.0, 1.0);
+}
+
+TEST(HeadlessApp, EveryPlotTabAndLearnerDraws) {
+  Headless h;
+  Session& s = h.app.session;
+  ASSERT_TRUE(s.command({"generate", "noisy", "200", "2", "0.05", "0.1", "3"}).ok);
+  for (const std::string& algo : learner_names()) {
+    ASSERT_TRUE(s.set("algo", algo).ok) << algo;
+    if (algo == "kernel") {
+      ASSERT_TRUE(s.set("kernel", "rbf:2").ok);
+    }
+    ASSERT_TRUE(s.set("max_epochs", "20").ok);
+    ASSERT_TRUE(s.train().ok) << algo;
+    s.compare_etas({1.0, 0.1});
+    for (int tab = 0; tab < 4; ++tab) {
+      h.app.select_plot_tab = tab;
+      EXPECT_GT(h.frame(), 500) << algo << " tab " << tab;
+    }
+  }
+  ASSERT_TRUE(s.set("algo", "classic").ok);
+  ASSERT_TRUE(s.set("lift", "x1^2,x2^2").ok);
+  ASSERT_TRUE(s.command({"generate", "circles", "300", "2", "0", "0.05", "4"}).ok);
+  ASSERT_TRUE(s.train().ok);
+  EXPECT_EQ(s.train_mistakes(), 0u);  // a ring is separable after lifting
+  EXPECT_GT(h.frame(), 500);
+}
+
+TEST(HeadlessApp, ScrubbingShowsEarlierSteps) {
+  Headless h;
+  Session& s = h.app.session;
+  s.load_preset("six");
+  s.train();
+  const std::uint64_t last = s.learner().steps();
+  ASSERT_GT(last, 10u);
+  ASSERT_TRUE(s.seek(5).ok);
+  h.frame();
+  EXPECT_EQ(s.viewed_step(), 5u);
+  EXPECT_TRUE(s.scrubbed());
+  EXPECT_EQ(s.live_learner().steps(), last);
+  ASSERT_TRUE(s.seek(last).ok);
+  EXPECT_FALSE(s.scrubbed());
+}
+
+TEST(HeadlessApp, ALongTrainRunsInSlicesAndCanBeCancelled) {
+  Headless h;
+  Session& s = h.app.session;
+  ASSERT_TRUE(s.command({"generate", "noisy", "20000", "2", "0.01", "0.05", "5"}).ok);
+  ASSERT_TRUE(s.set("max_epochs", "100000").ok);
+  h.app.training = true;
+  h.frame();
+  EXPECT_TRUE(h.app.training);  // still running after a frame: the work is sliced
+  const std::uint64_t after_one = s.learner().steps();
+  EXPECT_GT(after_one, 0u);
+  h.frame();
+  EXPECT_GT(s.learner().steps(), after_one);
+  h.app.training = false;       // Cancel
+  const std::uint64_t stopped = s.learner().steps();
+  h.frame();
+  EXPECT_EQ(s.learner().steps(), stopped);
+}
+
+TEST(HeadlessApp, AHundredThousandPointsDraw) {
+  Headless h;
+  Session& s = h.app.session;
+  ASSERT_TRUE(s.command({"generate", "separable", "100000", "2", "0.01", "0", "6"}).ok);
+  h.app.fit_pending = true;
+  EXPECT_GT(h.frame(), 100000);
+}
+
+}  // namespace
+}  // namespace pla::app

@@ -1,0 +1,159 @@
+// Kernels, Gram matrices and explicit feature lifts against hand-computed values.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/kernels.hpp"
+#include "core/lift.hpp"
+#include "core/rng.hpp"
+
+namespace pla {
+namespace {
+
+TEST(Kernels, ValuesByHand) {
+  const double x[2] = {1, 2}, z[2] = {3, 4};
+  Kernel k;
+  EXPECT_EQ(k(x, z, 2), 11.0);  // 1*3 + 2*4
+  k.type = KernelType::Poly;
+  k.degree = 2;
+  k.coef0 = 1.0;
+  EXPECT_EQ(k(x, z, 2), 144.0);  // (11 + 1)^2
+  k.degree = 3;
+  k.coef0 = 0.0;
+  EXPECT_EQ(k(x, z, 2), 1331.0);  // 11^3
+  k.type = KernelType::Rbf;
+  k.gamma = 0.5;
+  // ||x - z||^2 = 8, exp(-4) = 0.01831563888873418029...
+  EXPECT_NEAR(k(x, z, 2), 0.018315638888734180, 4e-18);
+  EXPECT_EQ(k(x, x, 2), 1.0);
+}
+
+// The homogeneous quadratic kernel is the dot product of the lift
+// phi(x) = (x1^2, x2^2, sqrt(2) x1 x2): (x.z)^2 = phi(x).phi(z).
+TEST(Kernels, QuadraticKernelIsTheDotProductOfTheLift) {
+  Kernel k;
+  k.type = KernelType::Poly;
+  k.degree = 2;
+  k.coef0 = 0.0;
+  Lift lift;
+  ASSERT_TRUE(parse_lift("x1^2,x2^2,x1*x2", 2, lift).ok);
+  Rng rng(3);
+  for (int t = 0; t < 50; ++t) {
+    const double x[2] = {rng.uniform(-3, 3), rng.uniform(-3, 3)}, z[2] = {rng.uniform(-3, 3), rng.uniform(-3, 3)};
+    const std::vector<double> px = lift_point(lift, x), pz = lift_point(lift, z);
+    const double dot = px[0] * pz[0] + px[1] * pz[1] + 2.0 * px[2] * pz[2];
+    EXPECT_NEAR(k(x, z, 2), dot, 1e-12 * (1.0 + std::fabs(dot)));
+  }
+}
+
+TEST(Kernels, ParametersAreChecked) {
+  Kernel k;
+  k.type = KernelType::Poly;
+  k.degree = 0;
+  Status st = check_kernel(k);
+  EXPECT_FALSE(st.ok);
+  EXPECT_NE(st.error.find("degree"), std::string::npos);
+  k.degree = 21;
+  EXPECT_FALSE(check_kernel(k).ok);
+  k.degree = 3;
+  k.coef0 = INFINITY;
+  EXPECT_FALSE(check_kernel(k).ok);
+  k.type = KernelType::Rbf;
+  k.gamma = -1.0;
+  st = check_kernel(k);
+  EXPECT_FALSE(st.ok);
+  EXPECT_NE(st.error.find("gamma"), std::string::npos);
+  k.gamma = 2.0;
+  EXPECT_TRUE(check_kernel(k).ok);
+  KernelType t;
+  EXPECT_TRUE(parse_kernel_type("rbf", t));
+  EXPECT_EQ(t, KernelType::Rbf);
+  EXPECT_STREQ(to_string(KernelType::Poly), "poly");
+  EXPECT_FALSE(parse_kernel_type("sigmoid", t));
+}
+
+TEST(Kernels, GramMatrixIsSymmetricAndCapped) {
+  Dataset ds;
+  ds.add({1, 0}, 1);
+  ds.add({0, 2}, -1);
+  ds.add({1, 1}, 1);
+  Kernel k;
+  std::vector<double> g;
+  ASSERT_TRUE(gram_matrix(ds, k, 100, g).ok);
+  EXPECT_EQ(g, (std::vector<double>{1, 0, 1, 0, 4, 2, 1, 2, 2}));
+  ds.add({3, 3}, -1);
+  const Status st = gram_matrix(ds, k, 3, g);
+  EXPECT_FALSE(st.ok);
+  EXPECT_NE(st.error.find("N = 4"), std::string::npos) << st.error;
+  EXPECT_TRUE(g.empty());
+}
+
+TEST(Lift, NamedFeaturesByHand) {
+  Lift lift;
+  ASSERT_TRUE(parse_lift("x1^2, x2^2 ,x1*x2,x1^2*x2", 2, lift).ok);
+  EXPECT_EQ(lift.output_d(), 4);
+  EXPECT_EQ(lift.names, (std::vector<std::string>{"x1^2", "x2^2", "x1*x2", "x1^2*x2"}));
+  const double x[2] = {2, 3};
+  EXPECT_EQ(lift_point(lift, x), (std::vector<double>{4, 9, 6, 12}));
+  // x2*x1 is the same monomial as x1*x2 and is named in coordinate order.
+  ASSERT_TRUE(parse_lift("x2*x1,x1*x1", 2, lift).ok);
+  EXPECT_EQ(lift.names, (std::vector<std::string>{"x1*x2", "x1^2"}));
+}
+
+TEST(Lift, PolyKIsEveryMonomialUpToDegreeK) {
+  Lift lift;
+  ASSERT_TRUE(parse_lift("poly2", 2, lift).ok);
+  EXPECT_EQ(lift.names, (std::vector<std::string>{"x1", "x2", "x1^2", "x1*x2", "x2^2"}));
+  const double x[2] = {2, 3};
+  EXPECT_EQ(lift_point(lift, x), (std::vector<double>{2, 3, 4, 6, 9}));
+  // poly3 in 3-d: C(3+3, 3) - 1 = 19 monomials of degree 1..3.
+  ASSERT_TRUE(parse_lift("poly3", 3, lift).ok);
+  EXPECT_EQ(lift.output_d(), 19);
+  // Mixing: poly1 then a cubic.
+  ASSERT_TRUE(parse_lift("poly1,x1^3", 2, lift).ok);
+  EXPECT_EQ(lift.names, (std::vector<std::string>{"x1", "x2", "x1^3"}));
+}
+
+TEST(Lift, BadSpecsNameTheProblem) {
+  Lift lift;
+  const std::pair<const char*, const char*> bad[] = {
+      {"x3", "x3"}, {"x1^0", "power"}, {"y1", "y1"}, {"", "empty"}, {"x1,,x2", "empty"},
+      {"x1*x2,x2*x1", "twice"}, {"poly0", "poly"}, {"poly", "poly"}, {"x1^13", "degree"}};
+  for (const auto& b : bad) {
+    const Status st = parse_lift(b.first, 2, lift);
+    EXPECT_FALSE(st.ok) << b.first;
+    EXPECT_NE(st.error.find(b.second), std::string::npos) << b.first << ": " << st.error;
+  }
+  // poly6 in 8-d would be C(14, 6) - 1 = 3002 features.
+  const Status st = parse_lift("poly6", 8, lift);
+  EXPECT_FALSE(st.ok);
+  EXPECT_NE(st.error.find("more than 512"), std::string::npos) << st.error;
+}
+
+TEST(Lift, DatasetKeepsLabelsAndChecksDimensionAndOverflow) {
+  Dataset ds;
+  ds.add({1, -2}, 1);
+  ds.add({-3, 0.5}, -1);
+  Lift lift;
+  ASSERT_TRUE(parse_lift("x1^2,x2^2", 2, lift).ok);
+  Dataset out;
+  ASSERT_TRUE(lift_dataset(lift, ds, out).ok);
+  EXPECT_EQ(out.d, 2);
+  EXPECT_EQ(out.y, ds.y);
+  EXPECT_EQ(out.x, (std::vector<double>{1, 4, 9, 0.25}));
+  Dataset three;
+  three.d = 3;
+  three.add({1, 2, 3}, 1);
+  EXPECT_FALSE(lift_dataset(lift, three, out).ok);
+  EXPECT_EQ(out.d, 2);  // unchanged on failure
+  Dataset huge;
+  huge.add({1e200, 1}, 1);
+  const Status st = lift_dataset(lift, huge, out);
+  EXPECT_FALSE(st.ok);
+  EXPECT_NE(st.error.find("x1^2"), std::string::npos) << st.error;
+}
+
+}  // namespace
+}  // namespace pla
