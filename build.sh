@@ -104,11 +104,11 @@ deps_native() { install_packages; fetch_imgui; }
 deps_web()    { install_packages; fetch_imgui; build_sdl2_wasm; }
 
 # ------------------------------------------------------------------ builds
-configure() {  # configure PRESET
-  local preset="$1" dir="${BUILD}/$1"
-  if [ ! -f "${dir}/CMakeCache.txt" ]; then
-    log "configuring ${preset}"
-    (cd "$ROOT" && cmake --preset "$preset" >/dev/null)
+configure() {  # configure PRESET (re-applied every time so preset changes take effect)
+  local preset="$1" out
+  if ! out="$(cd "$ROOT" && cmake --preset "$preset" 2>&1)"; then
+    printf '%s\n' "$out" >&2
+    die "configuring ${preset} failed"
   fi
 }
 build_preset() { configure "$1"; log "building $1"; cmake --build "${BUILD}/$1" -j"${JOBS}" ${2:+--target $2}; }
