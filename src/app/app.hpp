@@ -58,6 +58,7 @@ struct App {
   bool show_help = false;
   bool training = false;        // a long "train to the end" run in slices, cancellable
   int select_plot_tab = -1;     // a tab to bring to the front on the next frame (0..3)
+  int plot_tab = 0;             // the tab in front (as drawn last)
   GenSpec gen;
   char path[512] = "";
   char eta_list[128] = "1, 0.1, 0.01, 0.001";
@@ -71,6 +72,11 @@ void init(App& app);
 void frame(App& app, float dt);
 // Display position (ImGui pixels) where data point (x, y) is drawn.
 Vec2d to_screen(const App& app, double x, double y);
+// The session's state plus the interface's own settings (plot, hull, ...), one
+// JSON object: what window.perceptronLab.state() returns.
+std::string state_json(const App& app);
+// The interface's own settings, as `set KEY VALUE` takes them.
+std::vector<std::pair<std::string, std::string>> ui_settings(const App& app);
 // Runs a textual command as window.perceptronLab does, keeping the view in step
 // (a new data set refits the view). The one entry point for scripted commands.
 Status run_command(App& app, const std::vector<std::string>& args);

@@ -275,7 +275,16 @@ void draw_points(ImDrawList* dl, const App& app) {
   const Dataset& ds = s.data();
   const Mapping& m = app.view;
   const bool many = ds.size() > 5000;
-  const float r = many ? 2.0f : 6.0f;
+  const float r0 = many ? 2.0f : 6.0f;
+  // Dual form: alpha_i (updates caused by point i) as the point's size.
+  std::vector<float> radius;
+  const std::vector<std::uint64_t>& alpha = s.learner().alpha();
+  if (app.show_alpha && !many && alpha.size() == s.train_index().size() && !alpha.empty()) {
+    const std::uint64_t top = *std::max_element(alpha.begin(), alpha.end());
+    radius.assign(ds.size(), r0);
+    for (std::size_t t = 0; t < alpha.size(); ++t)
+      radius[s.train_index()[t]] = top ? 3.0f + 9.0f * std::sqrt(static_cast<float>(alpha[t]) / static_cast<float>(top)) : r0;
+  }
   std::vector<double> x(static_cast<std::size_t>(ds.d));
   const float w = static_cast<float>(m.pixel_max.x), h = static_cast<float>(m.pixel_max.y);
   for (std::size_t i = 0; i < ds.size(); ++i) {
@@ -284,6 +293,7 @@ void draw_points(ImDrawList* dl, const App& app) {
     const ImVec2 p = to_im(data_to_pixel(m, p2));
     if (p.x < m.pixel_min.x - 10 || p.x > w + 10 || p.y < m.pixel_min.y - 10 || p.y > h + 10) continue;
     const bool validation = s.in_validation(i);
+    const float r = radius.empty() ? r0 : radius[i];
     if (ds.y[i] > 0) {
       if (validation) dl->AddCircle(p, r, kPosColor, 0, 2.0f);
       else dl->AddCircleFilled(p, r, kPosColor, many ? 6 : 0);
@@ -302,6 +312,7 @@ void draw_points(ImDrawList* dl, const App& app) {
       }
     }
   }
+  const float r = r0;
   if (s.has_last_step() && s.last_step().index < s.train_index().size()) {
     const std::size_t i = s.train_index()[s.last_step().index];
     if (i < ds.size()) {

@@ -159,7 +159,9 @@ void learning_rates_tab(App& app, float height) {
     show_result(app, s.compare_etas(etas));
   }
   HelpMarker("Trains the same data in the same order once per learning rate (up to 200 epochs each). From w = 0 "
-             "the classic perceptron makes the same mistakes for every eta: w is just scaled.");
+             "the classic perceptron makes the same mistakes for every eta in exact arithmetic: w is just scaled. "
+             "With eta a power of two (1, 0.5, 0.25) the runs agree bit for bit; with 0.1 or 0.01 rounding can turn "
+             "an exact tie w.x + b = 0 (on integer data) into a tiny non-zero, so the curves can part.");
   const std::vector<EtaRun>& runs = s.eta_runs();
   const float w = (ImGui::GetContentRegionAvail().x - 8) * 0.6f;
   Plot a("etas", "Mistakes per epoch for each eta");
@@ -215,18 +217,22 @@ void plots_panel(App& app) {
   const float height = std::max(80.0f, ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() - 6);
   if (ImGui::BeginTabBar("plots")) {
     if (ImGui::BeginTabItem("Mistakes and bound", nullptr, tab_flags(app, 0))) {
+      app.plot_tab = 0;
       mistakes_tab(app, height);
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Losses J, J1", nullptr, tab_flags(app, 1))) {
+      app.plot_tab = 1;
       losses_tab(app, height);
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Proof invariants", nullptr, tab_flags(app, 2))) {
+      app.plot_tab = 2;
       invariants_tab(app, height);
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Learning rates", nullptr, tab_flags(app, 3))) {
+      app.plot_tab = 3;
       learning_rates_tab(app, height);
       ImGui::EndTabItem();
     }

@@ -209,7 +209,8 @@ void algorithm_panel(App& app) {
     changed = true;
   }
   HelpMarker("Learning rate: on a mistake w <- w + eta * y * x and b <- b + eta * y. From w = 0 the classic "
-             "perceptron makes the same mistakes for every eta (w just scales).");
+             "perceptron makes the same mistakes for every eta in exact arithmetic (w just scales); in floating "
+             "point an eta that is not a power of two can round an exact tie w.x + b = 0 differently.");
   int order = static_cast<int>(p.order);
   if (ImGui::Combo("order", &order, "cyclic\0shuffle\0random\0")) {
     p.order = static_cast<Order>(order);
@@ -267,6 +268,12 @@ void algorithm_panel(App& app) {
     cfg.stop.max_epochs = static_cast<std::uint64_t>(max_epochs);
     changed = true;
   }
+  int max_updates = static_cast<int>(std::min<std::uint64_t>(cfg.stop.max_updates, 1000000000));
+  if (ImGui::InputInt("max updates", &max_updates) && max_updates >= 0) {
+    cfg.stop.max_updates = static_cast<std::uint64_t>(max_updates);
+    changed = true;
+  }
+  HelpMarker("Stop after this many updates (0: no limit).");
   float validation = static_cast<float>(cfg.validation);
   if (ImGui::SliderFloat("validation", &validation, 0.0f, 0.5f, "%.2f")) {
     cfg.validation = validation;
@@ -392,6 +399,10 @@ void theory_panel(App& app) {
   ImGui::Checkbox("update picture", &app.show_update);
   ImGui::SameLine();
   ImGui::Checkbox("field", &app.show_field);
+  ImGui::SameLine();
+  ImGui::Checkbox("alpha size", &app.show_alpha);
+  HelpMarker("Dual and kernel forms: each point is drawn with a size growing with alpha_i, the number of updates it "
+             "caused.");
 
   // The update formula with the current numbers.
   if (s.has_last_step() && s.last_step().index < s.train_set().size() && l.linear()) {

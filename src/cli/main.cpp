@@ -258,8 +258,7 @@ int cmd_margin(const std::vector<std::string>& args) {
         .num("tolerance", m.tolerance);
     std::printf("%s\n", j.str().c_str());
   } else {
-    std::printf("%s%s%s\n", m.separable ? "separable" : "not separable", m.reason.empty() ? "" : ": ",
-                m.reason.c_str());
+    std::printf("%s\n", !m.reason.empty() ? m.reason.c_str() : m.separable ? "separable" : "not separable");
     std::printf("R = %s, R_aug = %s\n", pla::json_number(m.R).c_str(), pla::json_number(m.R_aug).c_str());
     if (m.separable) {
       std::printf("gamma = %s with w* = %s, b* = %s\n", pla::json_number(m.gamma).c_str(), format_vec(m.w_star).c_str(),

@@ -354,7 +354,7 @@ EMSCRIPTEN_KEEPALIVE const char* pla_command(const char* json) {
 
 EMSCRIPTEN_KEEPALIVE const char* pla_state() {
   static std::string result;
-  result = g_platform ? g_platform->app.session.state_json() : "null";
+  result = g_platform ? pla::app::state_json(g_platform->app) : "null";
   return result.c_str();
 }
 

@@ -106,5 +106,52 @@ TEST(Session, ChangingTheLearnerResetsTheTrace) {
   EXPECT_EQ(s.learner().steps(), 0u);
 }
 
+// From w = 0 the classic perceptron's decisions do not depend on eta: with powers
+// of two the weights scale exactly, so the mistakes per epoch agree bit for bit.
+TEST(Session, LearningRateComparisonPowersOfTwoAgree) {
+  Session s;
+  ASSERT_TRUE(run(s, {"preset", "six"}).ok);
+  ASSERT_TRUE(run(s, {"compare", "1", "0.5", "0.25", "0.0009765625"}).ok);
+  ASSERT_EQ(s.eta_runs().size(), 4u);
+  for (const EtaRun& r : s.eta_runs()) {
+    EXPECT_EQ(r.mistakes_per_epoch, s.eta_runs()[0].mistakes_per_epoch) << r.eta;
+    EXPECT_TRUE(r.converged);
+    for (std::size_t j = 0; j < r.w.size(); ++j) EXPECT_EQ(r.w[j], s.eta_runs()[0].w[j] * r.eta);
+  }
+}
+
+TEST(Session, ImportCsvKeepsDataOnError) {
+  Session s;
+  ASSERT_TRUE(run(s, {"preset", "six"}).ok);
+  const Status bad = s.import_csv("x,y,label\n1,2,1\n3,zz,-1\n", "mine.csv");
+  EXPECT_FALSE(bad.ok);
+  EXPECT_NE(bad.error.find("mine.csv:3:2"), std::string::npos) << bad.error;
+  EXPECT_EQ(s.data().size(), 6u);
+  EXPECT_EQ(s.preset(), "six");
+  ASSERT_TRUE(s.import_csv("1,2,1\n3,4,0\n5,1,1\n", "ok.csv").ok);
+  EXPECT_EQ(s.data().size(), 3u);
+  EXPECT_EQ(s.data().y[1], -1);
+}
+
+TEST(Session, SeekAndStepBackShowEarlierStates) {
+  Session s;
+  ASSERT_TRUE(run(s, {"preset", "textbook"}).ok);
+  ASSERT_TRUE(run(s, {"set", "eta", "0.5"}).ok);
+  ASSERT_TRUE(run(s, {"train"}).ok);
+  const std::uint64_t last = s.learner().steps();
+  ASSERT_TRUE(run(s, {"seek", "1"}).ok);
+  EXPECT_EQ(s.learner().w(), (std::vector<double>{1.5, 1.5}));
+  EXPECT_EQ(s.learner().b(), 0.5);
+  EXPECT_EQ(s.live_learner().steps(), last);
+  ASSERT_TRUE(run(s, {"step_back"}).ok);
+  EXPECT_EQ(s.learner().steps(), 0u);
+  EXPECT_FALSE(run(s, {"seek", std::to_string(last + 1)}).ok);
+  // Stepping from a scrubbed view continues from there (the later trace is dropped).
+  ASSERT_TRUE(run(s, {"seek", "3"}).ok);
+  ASSERT_TRUE(run(s, {"step"}).ok);
+  EXPECT_EQ(s.live_learner().steps(), 4u);
+  EXPECT_FALSE(s.scrubbed());
+}
+
 }  // namespace
 }  // namespace pla

@@ -236,6 +236,77 @@ const frames = (page, n = 3) => page.evaluate((k) => new Promise((res) => {
       await page.screenshot({ path: path.join(OUT, 'e2e-clicked.png') });
     });
 
+    await check('play until converged: updates never exceed the Novikoff bound', async () => {
+      const r = await page.evaluate(async () => {
+        const L = window.perceptronLab;
+        L.command('generate', 'separable', 60, 2, 0.08, 0, 11);
+        L.command('set', 'speed', 100000);
+        const p = L.command('play');
+        for (let i = 0; i < 200 && L.state().playing; i++) await new Promise((res) => setTimeout(res, 50));
+        return { p, s: L.state() };
+      });
+      assert(r.p.ok, JSON.stringify(r.p));
+      const s = r.s;
+      assert(s.converged === true && s.separable === true, JSON.stringify(s).slice(0, 400));
+      assert(s.updates <= s.bound, `updates ${s.updates} > bound ${s.bound}`);
+      for (const k of ['R_aug', 'gamma_aug', 'bound', 'separable']) assert(k in s, 'missing ' + k);
+    });
+
+    await check('scrub back with seek and step_back; next_update and train', async () => {
+      const r = await page.evaluate(() => {
+        const L = window.perceptronLab;
+        L.command('preset', 'textbook'); L.command('set', 'eta', 0.5);
+        const t = L.command('train'); const last = L.state().step;
+        const a = L.command('seek', 3); const at3 = L.state();
+        const b = L.command('step_back'); const at2 = L.state();
+        const c = L.command('seek', last); const back = L.state();
+        L.command('reset'); const n = L.command('next_update'); const first = L.state();
+        return { t, a, b, c, n, last, at3, at2, back, first };
+      });
+      assert(r.t.ok && r.a.ok && r.b.ok && r.c.ok && r.n.ok, JSON.stringify(r));
+      assert(r.at3.step === 3 && r.at3.scrubbed === true && r.at3.last_step === r.last, JSON.stringify(r.at3).slice(0, 300));
+      assert(r.at2.step === 2, 'step_back gave step ' + r.at2.step);
+      assert(r.back.step === r.last && r.back.scrubbed === false && r.back.b === -1.5, JSON.stringify(r.back).slice(0, 300));
+      assert(r.first.updates === 1 && r.first.step === 1, 'next_update: ' + JSON.stringify(r.first).slice(0, 200));
+    });
+
+    await check('import a CSV through the file input; a bad CSV changes nothing and says why', async () => {
+      const rows = ['x,y,label'];
+      for (let i = 0; i < 25; i++) rows.push(`${i % 5},${Math.floor(i / 5)},${i % 5 > Math.floor(i / 5) ? 1 : 0}`);
+      await page.setInputFiles('#file-input', { name: 'grid.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+      await page.waitForFunction(() => window.perceptronLab.state().preset === 'import', null, { timeout: 5000 });
+      const s = await page.evaluate(() => window.perceptronLab.state());
+      assert(s.points === 25 && s.d === 2, 'imported points: ' + s.points);
+      const bad = 'x,y,label\n1,2,1\n3,oops,0\n';
+      await page.setInputFiles('#file-input', { name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+      await page.waitForFunction(() => /import failed/.test(window.perceptronLab.state().notice), null, { timeout: 5000 });
+      const after = await page.evaluate(() => window.perceptronLab.state());
+      assert(after.points === 25 && after.preset === 'import', 'data changed after a bad import');
+      assert(/bad\.csv:3:2/.test(after.notice), 'notice should name file, line and column: ' + after.notice);
+      await frames(page, 3);
+      await page.screenshot({ path: path.join(OUT, 'e2e-import-error.png') });
+    });
+
+    await check('screenshots of each main view', async () => {
+      const views = [
+        ['textbook-step', [['preset', 'textbook'], ['set', 'eta', 0.5], ['step'], ['step'], ['step'], ['set', 'plot', 'mistakes']]],
+        ['bound', [['generate', 'separable', 80, 2, 0.05, 0, 3], ['train'], ['set', 'max_margin', 'true'], ['set', 'hull', 'true'], ['set', 'plot', 'mistakes']]],
+        ['losses', [['generate', 'noisy', 120, 2, 0.05, 0.1, 4], ['set', 'algo', 'pocket'], ['set', 'max_epochs', 30], ['train'], ['set', 'plot', 'losses']]],
+        ['invariants', [['set', 'algo', 'classic'], ['set', 'hull', 'false'], ['generate', 'separable', 50, 2, 0.1, 0, 5], ['train'], ['set', 'plot', 'invariants']]],
+        ['learning-rates', [['preset', 'six'], ['compare', 1, 0.1, 0.01, 0.001], ['set', 'plot', 'rates']]],
+        ['kernel-field', [['generate', 'circles', 200, 2, 0, 0.05, 6], ['set', 'algo', 'kernel'], ['set', 'kernel', 'rbf:2'], ['set', 'max_epochs', 50], ['train'], ['set', 'max_margin', 'false']]],
+      ];
+      for (const [name, cmds] of views) {
+        const res = await page.evaluate((list) => list.map((c) => window.perceptronLab.command(...c)), cmds);
+        res.forEach((x, i) => assert(x.ok, `${name}: ${JSON.stringify(cmds[i])} -> ${x.error}`));
+        await frames(page, 4);
+        await page.screenshot({ path: path.join(OUT, `e2e-view-${name}.png`) });
+      }
+      const s = await page.evaluate(() => window.perceptronLab.state());
+      assert(s.algo === 'kernel' && s.train_mistakes <= 4, 'kernel on circles: ' + s.train_mistakes);
+      await page.evaluate(() => { const L = window.perceptronLab; L.command('set', 'algo', 'classic'); L.command('preset', 'six'); });
+    });
+
     await check('canvas follows the window size', async () => {
       await page.setViewportSize({ width: 900, height: 600 });
       await frames(page, 5);

@@ -9,7 +9,9 @@
 
 #include "core/dataset.hpp"
 #include "core/generators.hpp"
+#include "core/learners.hpp"
 #include "core/margin.hpp"
+#include "core/trace.hpp"
 #include "core/perceptron.hpp"
 #include "core/presets.hpp"
 #include "core/rng.hpp"
@@ -133,6 +135,40 @@ int main() {
     }
     const std::string name = "gen_" + kind;
     print(name.c_str(), h);
+  }
+  // Every learner through the trace, on a noisy set: weights, votes and alphas.
+  {
+    pla::GenSpec spec;
+    spec.kind = "noisy";
+    spec.n = 120;
+    spec.d = 3;
+    spec.noise = 0.1;
+    spec.seed = 5;
+    pla::Dataset ds;
+    pla::generate(spec, ds);
+    for (const std::string& algo : pla::learner_names()) {
+      Hash h;
+      pla::LearnerConfig cfg;
+      cfg.algo = algo;
+      cfg.pla.eta = 0.3;
+      cfg.pla.order = pla::Order::Shuffle;
+      cfg.pla.seed = 17;
+      cfg.pla.tau = algo == "margin" ? 0.5 : 0.0;
+      if (algo == "kernel") cfg.kernel.type = pla::KernelType::Rbf, cfg.kernel.gamma = 1.5;
+      std::unique_ptr<pla::Learner> l;
+      if (!pla::make_learner(cfg, l) || !l->reset(ds)) continue;
+      pla::Trace trace;
+      trace.start(*l);
+      for (int e = 0; e < 25; ++e) trace.run_epoch(*l, ds);
+      for (std::size_t i = 0; i < ds.size(); ++i) h.add(l->score(ds.row(i)));
+      for (double v : l->w()) h.add(v);
+      h.add(l->b());
+      h.add(l->updates());
+      std::unique_ptr<pla::Learner> back;
+      if (trace.state_at(l->steps() / 2, ds, back)) h.add(back->score(ds.row(0)));
+      const std::string name = "learner_" + algo;
+      print(name.c_str(), h);
+    }
   }
   const pla::Order orders[] = {pla::Order::Cyclic, pla::Order::Shuffle, pla::Order::Random};
   for (int d : {2, 5, 17}) {
