@@ -114,13 +114,27 @@ configure() {  # configure PRESET (re-applied every time so preset changes take 
 build_preset() { configure "$1"; log "building $1"; cmake --build "${BUILD}/$1" -j"${JOBS}" ${2:+--target $2}; }
 
 build_native() { deps_native; build_preset native-release; }
-build_web()    { deps_web; build_preset wasm-release; }
+build_web()    { deps_web; build_preset wasm-release; print_sizes; }
+
+# Sizes of the web bundle, raw and gzipped (target: under 700 KB gzipped for .wasm + .js).
+print_sizes() {
+  local www="${BUILD}/wasm-release/www" total=0 f raw gz
+  log "web bundle sizes (raw / gzip -9):"
+  for f in perceptron-lab.wasm perceptron-lab.js perceptron-lab.html index.html; do
+    [ -f "${www}/${f}" ] || continue
+    raw=$(stat -c %s "${www}/${f}"); gz=$(gzip -9c "${www}/${f}" | wc -c)
+    case "$f" in perceptron-lab.wasm|perceptron-lab.js) total=$((total + gz)) ;; esac
+    printf '  %-22s %9d bytes  %9d gzipped\n' "$f" "$raw" "$gz" >&2
+  done
+  printf '  %-22s %9s        %9d gzipped (.wasm + .js; target < 716800)\n' "normal bundle" "" "$total" >&2
+}
 
 cmd_test() {
   deps_web; install_npm
   build_preset native-release
   build_preset native-asan
   build_preset wasm-release
+  print_sizes
   log "running tests"
   local rc=0
   (cd "$ROOT" && ctest --preset all --output-on-failure) || rc=$?

@@ -9,6 +9,7 @@
 #include "app/mapping.hpp"
 #include "core/generators.hpp"
 #include "core/session.hpp"
+#include "core/urlstate.hpp"
 
 namespace pla::app {
 
@@ -23,6 +24,10 @@ struct PlatformHooks {
   std::function<void()> pick_data_file;
   // Saves a PNG of a rectangle (display pixels) of the frame being drawn.
   std::function<void(const std::string& name, float x0, float y0, float x1, float y1)> save_png;
+  // Puts a link to this lesson (its query string) where the user can copy it.
+  std::function<void(const std::string& query)> copy_link;
+  // Forgets the saved state and reloads the lesson the page was opened with.
+  std::function<void()> reset_to_lesson;
 };
 
 // The decision field of a non-linear hypothesis, sampled on a coarse pixel grid
@@ -62,6 +67,13 @@ struct App {
   GenSpec gen;
   char path[512] = "";
   char eta_list[128] = "1, 0.1, 0.01, 0.001";
+  // Embedding and sharing
+  bool embed = false;           // minimal chrome: canvas plus a compact control strip
+  bool dark = false;            // dark theme
+  bool panel_data = true, panel_algorithm = true, panel_run = true, panel_theory = true, panel_plots = true;
+  bool autoplay = false;
+  bool dark_applied = false;    // the ImGui style in use
+  std::vector<std::string> notices;  // dismissible notices (ignored link parameters, ...)
   std::string message;          // the last error or result of a UI action
   bool message_is_error = false;
 };
@@ -77,6 +89,14 @@ Vec2d to_screen(const App& app, double x, double y);
 std::string state_json(const App& app);
 // The interface's own settings, as `set KEY VALUE` takes them.
 std::vector<std::pair<std::string, std::string>> ui_settings(const App& app);
+// Applies lesson parameters (from a link or the saved state): data first (preset,
+// gen, data), then settings, then the initial step and autoplay. Parameters that
+// are unknown or invalid are skipped and listed in `ignored` ("key: why"); nothing
+// a parameter says can crash or hang the app (sizes and steps are capped).
+void apply_params(App& app, const Params& params, std::vector<std::string>& ignored);
+// The parameters that reproduce the current lesson (data inline up to
+// kMaxLinkPoints points, else the preset or generator that made it).
+Params lesson_params(const App& app);
 // Runs a textual command as window.perceptronLab does, keeping the view in step
 // (a new data set refits the view). The one entry point for scripted commands.
 Status run_command(App& app, const std::vector<std::string>& args);

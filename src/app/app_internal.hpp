@@ -20,6 +20,19 @@ inline const ImU32 kStarColor = IM_COL32(204, 121, 167, 255);
 inline const ImU32 kBoundColor = IM_COL32(213, 94, 0, 255);
 inline const ImU32 kGreyText = IM_COL32(110, 110, 110, 255);
 
+// Canvas colours for the light and the dark theme.
+struct CanvasTheme {
+  ImU32 background, grid, axis, text, line, ghost;
+};
+inline const CanvasTheme& canvas_theme(const App& app) {
+  static const CanvasTheme light = {IM_COL32(251, 251, 253, 255), IM_COL32(0, 0, 0, 20),  IM_COL32(0, 0, 0, 110),
+                                    IM_COL32(90, 90, 90, 255),    IM_COL32(20, 20, 20, 255), IM_COL32(20, 20, 20, 70)};
+  static const CanvasTheme dark = {IM_COL32(28, 30, 34, 255),      IM_COL32(255, 255, 255, 18),
+                                   IM_COL32(255, 255, 255, 110),   IM_COL32(190, 190, 190, 255),
+                                   IM_COL32(240, 240, 240, 255),   IM_COL32(240, 240, 240, 80)};
+  return app.dark ? dark : light;
+}
+
 inline ImVec2 to_im(Vec2d v) { return ImVec2(static_cast<float>(v.x), static_cast<float>(v.y)); }
 
 void HelpMarker(const char* text);
@@ -32,5 +45,7 @@ void help_overlay(App& app);     // panels.cpp
 void keyboard(App& app);         // panels.cpp
 void fit_view_to_data(App& app); // canvas.cpp
 void show_result(App& app, const Status& st, const std::string& ok_message = "");
+void embed_strip(App& app);      // panels.cpp: the compact controls of embed mode
+void notices_bar(App& app);      // panels.cpp
 
 }  // namespace pla::app

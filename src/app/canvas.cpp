@@ -121,11 +121,11 @@ Vec2d point2(const Dataset& ds, std::size_t i) {
 // [SECTION] Drawing
 // -----------------------------------------------------------------------------
 
-void draw_grid(ImDrawList* dl, const Mapping& m) {
+void draw_grid(ImDrawList* dl, const Mapping& m, const CanvasTheme& theme) {
   Vec2d lo, hi;
   visible_box(m, lo, hi);
   const double step = nice_step(m.scale_x, 64.0);
-  const ImU32 grid = IM_COL32(0, 0, 0, 20), axis = IM_COL32(0, 0, 0, 110), text = IM_COL32(90, 90, 90, 255);
+  const ImU32 grid = theme.grid, axis = theme.axis, text = theme.text;
   const float bottom = static_cast<float>(m.pixel_max.y), left = static_cast<float>(m.pixel_min.x);
   char label[32];
   for (double x = std::ceil(lo.x / step) * step; x <= hi.x; x += step) {
@@ -188,7 +188,8 @@ void draw_field(ImDrawList* dl, App& app) {
 }
 
 // The line w.x + b = 0 with shaded half-planes and the normal vector w.
-void draw_separator(ImDrawList* dl, const Mapping& m, const std::vector<double>& w, double b, bool shade) {
+void draw_separator(ImDrawList* dl, const Mapping& m, const std::vector<double>& w, double b, bool shade,
+                    ImU32 line_color) {
   if (w.size() != 2 || (w[0] == 0.0 && w[1] == 0.0) || !std::isfinite(w[0]) || !std::isfinite(w[1])) return;
   Vec2d lo, hi;
   visible_box(m, lo, hi);
@@ -200,7 +201,7 @@ void draw_separator(ImDrawList* dl, const Mapping& m, const std::vector<double>&
   Vec2d p, q;
   if (!line_in_box(w[0], w[1], b, lo, hi, p, q)) return;
   const ImVec2 a = to_im(data_to_pixel(m, p)), c = to_im(data_to_pixel(m, q));
-  dl->AddLine(a, c, kLineColor, 2.5f);
+  dl->AddLine(a, c, line_color, 2.5f);
   // The normal w from the line's visible midpoint, 50 px long, toward the +1 side.
   const double norm = std::sqrt(w[0] * w[0] + w[1] * w[1]);
   const ImVec2 mid((a.x + c.x) * 0.5f, (a.y + c.y) * 0.5f);
@@ -209,12 +210,12 @@ void draw_separator(ImDrawList* dl, const Mapping& m, const std::vector<double>&
   dl->AddText(ImVec2(tip.x + 4, tip.y - 8), kPosColor, "w");
 }
 
-void draw_ghost(ImDrawList* dl, const Mapping& m, const std::vector<double>& w, double b) {
+void draw_ghost(ImDrawList* dl, const Mapping& m, const std::vector<double>& w, double b, ImU32 color) {
   if (w.size() != 2 || (w[0] == 0.0 && w[1] == 0.0)) return;
   Vec2d lo, hi, p, q;
   visible_box(m, lo, hi);
   if (line_in_box(w[0], w[1], b, lo, hi, p, q))
-    dashed(dl, to_im(data_to_pixel(m, p)), to_im(data_to_pixel(m, q)), kGhostColor, 2.0f);
+    dashed(dl, to_im(data_to_pixel(m, p)), to_im(data_to_pixel(m, q)), color, 2.0f);
 }
 
 // The update as a vector sum: w_old + eta*y*x = w_new, drawn from the origin.
@@ -491,17 +492,19 @@ void canvas(App& app) {
   const Session& s = app.session;
   const Learner& l = s.learner();
   dl->PushClipRect(pos, ImVec2(pos.x + size.x, pos.y + size.y), true);
-  dl->AddRectFilled(pos, ImVec2(pos.x + size.x, pos.y + size.y), IM_COL32(251, 251, 253, 255));
+  const CanvasTheme& theme = canvas_theme(app);
+  dl->AddRectFilled(pos, ImVec2(pos.x + size.x, pos.y + size.y), theme.background);
   const bool linear_2d = !s.lift() && l.linear() && l.w().size() == 2;
   if (s.data().d == 2 && !s.data().empty() && !linear_2d && app.show_field) draw_field(dl, app);
-  draw_grid(dl, m);
+  draw_grid(dl, m, theme);
   if (app.show_hull && s.data().d == 2) draw_hulls(dl, m, s.data());
   if (app.show_max_margin) draw_max_margin(dl, m, s);
   if (linear_2d) {
-    if (app.show_update && s.has_last_step() && s.last_step().mistake) draw_ghost(dl, m, s.previous_w(), s.previous_b());
-    draw_separator(dl, m, l.w(), l.b(), true);
+    if (app.show_update && s.has_last_step() && s.last_step().mistake)
+      draw_ghost(dl, m, s.previous_w(), s.previous_b(), theme.ghost);
+    draw_separator(dl, m, l.w(), l.b(), true, theme.line);
     // Pocket, averaged and batch keep another hyperplane than the running one: show it faintly.
-    if (l.running_w() != l.w()) draw_ghost(dl, m, l.running_w(), l.running_b());
+    if (l.running_w() != l.w()) draw_ghost(dl, m, l.running_w(), l.running_b(), theme.ghost);
     if (app.show_update) draw_update(dl, m, s);
   }
   draw_points(dl, app);

@@ -438,6 +438,21 @@ void theory_panel(App& app) {
           "pocket algorithm keeps the best weights seen; batch and averaged versions smooth the updates.");
 }
 
+void share_buttons(App& app) {
+  if (app.hooks.copy_link) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Copy link")) app.hooks.copy_link(encode_query(lesson_params(app)));
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("A link that reopens exactly this lesson: data (up to %zu drawn points), settings and step.",
+                        kMaxLinkPoints);
+  }
+  if (app.hooks.reset_to_lesson) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Reset to lesson")) app.hooks.reset_to_lesson();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Forget the saved work and reload the lesson this page was opened with.");
+  }
+}
+
 }  // namespace
 
 // -----------------------------------------------------------------------------
@@ -491,12 +506,38 @@ void help_overlay(App& app) {
 
 void control_panel(App& app) {
   ImGui::PushItemWidth(-110);
-  if (ImGui::CollapsingHeader("Data", ImGuiTreeNodeFlags_DefaultOpen)) data_panel(app);
-  if (ImGui::CollapsingHeader("Algorithm", ImGuiTreeNodeFlags_DefaultOpen)) algorithm_panel(app);
-  if (ImGui::CollapsingHeader("Run", ImGuiTreeNodeFlags_DefaultOpen)) run_panel(app);
-  if (ImGui::CollapsingHeader("Theory", ImGuiTreeNodeFlags_DefaultOpen)) theory_panel(app);
+  if (app.panel_data && ImGui::CollapsingHeader("Data", ImGuiTreeNodeFlags_DefaultOpen)) data_panel(app);
+  if (app.panel_algorithm && ImGui::CollapsingHeader("Algorithm", ImGuiTreeNodeFlags_DefaultOpen)) algorithm_panel(app);
+  if (app.panel_run && ImGui::CollapsingHeader("Run", ImGuiTreeNodeFlags_DefaultOpen)) run_panel(app);
+  if (app.panel_theory && ImGui::CollapsingHeader("Theory", ImGuiTreeNodeFlags_DefaultOpen)) theory_panel(app);
   ImGui::PopItemWidth();
   if (ImGui::SmallButton("Keyboard help (H)")) app.show_help = !app.show_help;
+  share_buttons(app);
+}
+
+void embed_strip(App& app) {
+  Session& s = app.session;
+  if (ImGui::SmallButton(s.playing() ? "Pause" : "Play")) s.playing() ? s.pause() : s.play();
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Step")) s.step();
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Epoch")) s.epoch();
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Reset")) {
+    app.training = false;
+    s.reset();
+  }
+  ImGui::SameLine();
+  const Learner& l = s.learner();
+  ImGui::Text("k=%llu J1=%zu%s", static_cast<unsigned long long>(l.updates()), s.train_mistakes(),
+              l.converged() ? " converged" : "");
+}
+
+void notices_bar(App& app) {
+  ImGui::PushTextWrapPos(ImGui::GetMainViewport()->WorkSize.x * 0.6f);
+  for (const std::string& n : app.notices) ImGui::TextColored(ImColor(kMistakeColor), "%s", n.c_str());
+  ImGui::PopTextWrapPos();
+  if (ImGui::SmallButton("Dismiss")) app.notices.clear();
 }
 
 }  // namespace pla::app

@@ -16,16 +16,24 @@ namespace pla {
 
 bool parse_double(const std::string& s, double& out) {
   if (s.empty() || s.size() > 64) return false;
+  // Decimal text only: no leading space, hex float, "inf" or "nan" (strtod takes them all).
+  const char c0 = s[0];
+  if (!((c0 >= '0' && c0 <= '9') || c0 == '+' || c0 == '-' || c0 == '.')) return false;
+  if (s.find_first_of("xXpP") != std::string::npos) return false;
   char* end = nullptr;
   errno = 0;
   const double v = std::strtod(s.c_str(), &end);
-  if (end != s.c_str() + s.size() || errno == ERANGE || !std::isfinite(v)) return false;
+  // Overflow gives inf (refused); underflow (ERANGE with a finite result) rounds to the
+  // nearest double, as in the data readers, so a subnormal written by format_number reads back.
+  if (end != s.c_str() + s.size() || !std::isfinite(v)) return false;
   out = v;
   return true;
 }
 
 bool parse_u64(const std::string& s, std::uint64_t& out) {
-  if (s.empty() || s.size() > 20 || s[0] == '-' || s[0] == '+') return false;
+  if (s.empty() || s.size() > 20) return false;
+  for (char c : s)
+    if (c < '0' || c > '9') return false;  // strtoull would take " -1" as 2^64 - 1
   char* end = nullptr;
   errno = 0;
   const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
@@ -93,6 +101,7 @@ Session::Session() {
 const Learner& Session::learner() const { return viewing_ ? *viewing_ : *learner_; }
 
 void Session::data_changed(const std::string& notice) {
+  ++revision_;
   notice_ = notice;
   eta_runs_.clear();
   // Train / validation split (seeded by the learner's seed).
@@ -423,6 +432,19 @@ Status Session::import_csv(const std::string& text, const std::string& source_na
   return st;
 }
 
+Status Session::load_data(Dataset ds, const std::string& name) {
+  if (ds.d < 1) return Status::fail(name + ": the data needs at least one coordinate");
+  if (ds.x.size() != ds.size() * static_cast<std::size_t>(ds.d)) return Status::fail(name + ": ragged data");
+  for (double v : ds.x)
+    if (!std::isfinite(v)) return Status::fail(name + ": coordinates must be finite numbers");
+  for (int y : ds.y)
+    if (y != 1 && y != -1) return Status::fail(name + ": labels must be +1 or -1");
+  data_ = std::move(ds);
+  preset_ = "custom";
+  data_changed("loaded " + std::to_string(data_.size()) + " points from " + name);
+  return Status::success();
+}
+
 Status Session::add_point(const std::vector<double>& x, int label) {
   Status st = data_.add(x, label);
   if (!st) return st;
@@ -544,7 +566,10 @@ Status Session::configure(const SessionSettings& s) {
                             a.seed != b.seed || a.tau != b.tau || s.learner.algo != settings_.learner.algo ||
                             kernel_spec(s.learner.kernel) != kernel_spec(settings_.learner.kernel) ||
                             s.stop.patience != settings_.stop.patience;
+  const bool speed_side = s.speed != settings_.speed || s.stop.max_epochs != settings_.stop.max_epochs ||
+                          s.stop.max_updates != settings_.stop.max_updates;
   settings_ = s;
+  if (learner_side || speed_side) ++revision_;
   if (data_side) data_changed(notice_);
   else if (learner_side) rebuild_learner();  // a new learner configuration starts a new trace
   return Status::success();

@@ -79,6 +79,8 @@ class Session {
   Status load_preset(const std::string& name);
   Status generate(const GenSpec& spec);
   Status import_csv(const std::string& text, const std::string& source_name = "import.csv");
+  // Replaces the data with `ds` (checked: finite coordinates, labels +1/-1, d >= 1).
+  Status load_data(Dataset ds, const std::string& name);
   Status add_point(const std::vector<double>& x, int label);
   Status move_point(std::size_t i, const std::vector<double>& x);
   Status remove_point(std::size_t i);
@@ -137,6 +139,8 @@ class Session {
   const std::vector<EpochSample>& epoch_samples() const { return epoch_samples_; }
   // Why training stopped or what changed last (for a status line), may be empty.
   const std::string& notice() const { return notice_; }
+  // Grows whenever the data or a setting changes (what a saved lesson holds).
+  std::uint64_t revision() const { return revision_; }
   // The decision value f(x) of the viewed hypothesis at an input-space point (lifts it first).
   double decision(const double* x) const;
   // Where the rows of data_ went: +1 train, 0 validation.
@@ -175,6 +179,7 @@ class Session {
   std::vector<EpochSample> epoch_samples_;
   std::string notice_;
   std::string stop_message_;
+  std::uint64_t revision_ = 0;
 };
 
 // Parses a label written as +1, 1, -1 or 0 (0 means -1).

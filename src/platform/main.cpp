@@ -9,6 +9,8 @@
 
 #include <SDL.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -18,6 +20,7 @@
 
 #include "app/app.hpp"
 #include "core/json.hpp"
+#include "core/urlstate.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
@@ -49,6 +52,14 @@ struct Platform {
   Uint64 last_ticks = 0;
   float font_dpr = 0.0f;
   std::vector<PngRequest> png_requests;
+  std::uint64_t saved_revision = 0;  // the session revision last saved (or loaded)
+  bool save_enabled = false;         // the page asked for saving (browser)
+  // Touch: the fingers down, for pinch zoom (positions in display pixels).
+  struct Finger {
+    SDL_FingerID id;
+    float x, y;
+  };
+  std::vector<Finger> fingers;
 };
 
 Platform* g_platform = nullptr;  // the single instance, for the browser glue
@@ -83,6 +94,9 @@ void update_fonts(Platform& p) {
 // The canvas fills the page (or iframe): follow the window's inner size.
 EM_JS(int, page_width, (), { return window.innerWidth | 0; });
 EM_JS(int, page_height, (), { return window.innerHeight | 0; });
+EM_JS(void, notify_app_ready, (), {
+  if (Module.onAppReady) Module.onAppReady();
+});
 EM_JS(void, notify_first_frame, (), {
   if (Module.onFirstFrame) Module.onFirstFrame();
 });
@@ -118,6 +132,16 @@ EM_JS(void, js_save_canvas_region, (const char* name, double x0, double y0, doub
   }, 'image/png');
 });
 
+EM_JS(void, js_copy_link, (const char* query), {
+  if (Module.onCopyLink) Module.onCopyLink(UTF8ToString(query));
+});
+EM_JS(void, js_reset_to_lesson, (), {
+  if (Module.onResetToLesson) Module.onResetToLesson();
+});
+EM_JS(void, js_save_state, (const char* text), {
+  if (Module.onSaveState) Module.onSaveState(UTF8ToString(text));
+});
+
 void follow_page_size(Platform& p) {
   int w = 0, h = 0;
   SDL_GetWindowSize(p.window, &w, &h);
@@ -135,6 +159,8 @@ void install_hooks(Platform& p) {
     return true;
   };
   h.pick_data_file = [] { js_pick_file(); };
+  h.copy_link = [](const std::string& query) { js_copy_link(query.c_str()); };
+  h.reset_to_lesson = [] { js_reset_to_lesson(); };
 #else
   h.save_file = [](const std::string& name, const std::string&, const std::string& bytes, std::string& where) {
     std::ofstream out(name, std::ios::binary);
@@ -171,6 +197,30 @@ void save_png_requests(Platform& p, int fb_h) {
   p.png_requests.clear();
 }
 
+// Two fingers pinch-zoom the canvas about their midpoint (one finger acts as the mouse).
+void handle_finger(Platform& p, const SDL_Event& e) {
+  const ImVec2 size = ImGui::GetIO().DisplaySize;
+  const float x = e.tfinger.x * size.x, y = e.tfinger.y * size.y;
+  auto it = std::find_if(p.fingers.begin(), p.fingers.end(), [&](const Platform::Finger& f) { return f.id == e.tfinger.fingerId; });
+  if (e.type == SDL_FINGERUP) {
+    if (it != p.fingers.end()) p.fingers.erase(it);
+    return;
+  }
+  if (it == p.fingers.end()) {
+    p.fingers.push_back({e.tfinger.fingerId, x, y});
+    return;
+  }
+  if (p.fingers.size() == 2) {
+    const Platform::Finger& other = p.fingers[it == p.fingers.begin() ? 1 : 0];
+    const double before = std::hypot(it->x - other.x, it->y - other.y);
+    const double after = std::hypot(x - other.x, y - other.y);
+    if (before > 4.0 && after > 4.0)
+      pla::app::zoom_at(p.app.view, {(x + other.x) * 0.5, (y + other.y) * 0.5}, after / before);
+  }
+  it->x = x;
+  it->y = y;
+}
+
 void frame(void* arg) {
   Platform& p = *static_cast<Platform*>(arg);
 #ifdef __EMSCRIPTEN__
@@ -178,6 +228,7 @@ void frame(void* arg) {
 #endif
   SDL_Event event;
   while (SDL_PollEvent(&event)) {
+    if (event.type == SDL_FINGERDOWN || event.type == SDL_FINGERMOTION || event.type == SDL_FINGERUP) handle_finger(p, event);
     ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_QUIT) p.done = true;
     if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
@@ -210,6 +261,11 @@ void frame(void* arg) {
   if (first) {
     first = false;
     notify_first_frame();
+  }
+  // The lesson is saved as the user edits it (never merely because it was opened).
+  if (p.save_enabled && p.app.session.revision() != p.saved_revision) {
+    p.saved_revision = p.app.session.revision();
+    js_save_state(pla::encode_saved_state(pla::app::lesson_params(p.app)).c_str());
   }
 #else
   if (p.frames_left > 0 && --p.frames_left == 0) {
@@ -320,6 +376,7 @@ int main(int argc, char** argv) {
   }
 
 #ifdef __EMSCRIPTEN__
+  notify_app_ready();  // the page applies its lesson (URL or saved work) now
   emscripten_set_main_loop_arg(frame, &p, 0, 1);
 #else
   while (!p.done) frame(&p);
@@ -350,6 +407,69 @@ EMSCRIPTEN_KEEPALIVE const char* pla_command(const char* json) {
                        : pla::Status::fail("a command is an array of strings and numbers: " + error);
   result = st ? "{\"ok\":true}" : "{\"ok\":false,\"error\":" + pla::json_string(st.error) + "}";
   return result.c_str();
+}
+
+// Applies lesson parameters from the page's URL (query + hash); the ignored ones
+// become a visible notice. Returns {"ok":true,"ignored":[...]}.
+EMSCRIPTEN_KEEPALIVE const char* pla_apply_url(const char* query) {
+  static std::string result;
+  if (!g_platform || !query) return "{\"ok\":false,\"error\":\"not ready\"}";
+  pla::app::App& app = g_platform->app;
+  pla::Params params;
+  std::vector<std::string> ignored;
+  const pla::Status st = pla::parse_query(query, params);
+  if (!st) ignored.push_back("link: " + st.error);
+  else pla::app::apply_params(app, params, ignored);
+  if (!ignored.empty()) {
+    app.notices.push_back("Some link parameters were ignored:");
+    for (const std::string& i : ignored) app.notices.push_back("  " + i);
+  }
+  g_platform->saved_revision = app.session.revision();
+  std::string list = "[";
+  for (std::size_t i = 0; i < ignored.size(); ++i) list += (i ? "," : "") + pla::json_string(ignored[i]);
+  result = "{\"ok\":true,\"ignored\":" + list + "]}";
+  return result.c_str();
+}
+
+// Restores the saved lesson; corrupt or old saved state is ignored with a notice.
+EMSCRIPTEN_KEEPALIVE int pla_restore_saved(const char* text) {
+  if (!g_platform || !text) return 0;
+  pla::app::App& app = g_platform->app;
+  pla::Params params;
+  std::vector<std::string> ignored;
+  const pla::Status st = pla::parse_saved_state(text, params);
+  if (!st) {
+    app.notices.push_back("Your saved work could not be restored (" + st.error + "); the lesson starts fresh.");
+    return 0;
+  }
+  pla::app::apply_params(app, params, ignored);
+  if (!ignored.empty()) {
+    app.notices.push_back("Parts of your saved work could not be restored:");
+    for (const std::string& i : ignored) app.notices.push_back("  " + i);
+  }
+  g_platform->saved_revision = app.session.revision();
+  return 1;
+}
+
+// Turns saving on (from the current revision: only later edits are saved).
+EMSCRIPTEN_KEEPALIVE void pla_enable_saving() {
+  if (!g_platform) return;
+  g_platform->save_enabled = true;
+  g_platform->saved_revision = g_platform->app.session.revision();
+}
+
+// The query string that reproduces the lesson as it is now.
+EMSCRIPTEN_KEEPALIVE const char* pla_lesson_query() {
+  static std::string result;
+  result = g_platform ? pla::encode_query(pla::app::lesson_params(g_platform->app)) : "";
+  return result.c_str();
+}
+
+// After a lost WebGL context comes back: restart ImGui's renderer so every GL
+// object (and the buffer sizes it remembers) is made anew.
+EMSCRIPTEN_KEEPALIVE void pla_gl_restored() {
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplOpenGL3_Init("#version 300 es");
 }
 
 EMSCRIPTEN_KEEPALIVE const char* pla_state() {

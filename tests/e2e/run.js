@@ -111,6 +111,7 @@ async function openApp(browser, url, options = {}) {
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()} for ${r.url()}`); });
   if (options.init) await page.addInitScript(options.init);
+  if (options.onPage) options.onPage(page);
   const t0 = Date.now();
   await page.goto(url);
   if (options.expectReady !== false) {
@@ -338,6 +339,175 @@ const frames = (page, n = 3) => page.evaluate((k) => new Promise((res) => {
       const text = await no.page.evaluate(() => document.getElementById('status').textContent);
       await no.context.close();
       assert(/WebGL2/.test(text), 'status text: ' + text);
+    });
+
+    // ------------------------------------------------------------ embedding and sharing
+    await check('URL parameters set the state (one vocabulary with set)', async () => {
+      const a = await openApp(browser, server.url + '?preset=textbook&eta=0.25&seed=42&algo=pocket&order=shuffle&plot=losses&theme=dark');
+      const s = await a.page.evaluate(() => window.perceptronLab.state());
+      await a.page.screenshot({ path: path.join(OUT, 'e2e-url-dark.png') });
+      await a.context.close();
+      assert(s.preset === 'textbook' && s.eta === 0.25 && s.seed === 42 && s.algo === 'pocket' && s.order === 'shuffle',
+        JSON.stringify(s).slice(0, 300));
+      assert(s.plot === 'losses' && s.theme === 'dark' && s.notices.length === 0, JSON.stringify(s.notices));
+      assert(a.errors.length === 0, a.errors.join(' | '));
+      console.log(`  time to first frame: ${await Promise.resolve(a.loadMs)} ms to ready`);
+    });
+
+    await check('a copied link reopened in a fresh page gives the same state', async () => {
+      const a = await openApp(browser, server.url);
+      const link = await a.page.evaluate(() => {
+        const L = window.perceptronLab;
+        L.command('clear');
+        [[1, 2, 1], [2.5, 0.5, -1], [3.25, 3, 1], [0.5, -1, -1], [-2, 1.5, 1]].forEach((p) => L.command('add_point', ...p));
+        L.command('set', 'eta', 0.3); L.command('set', 'order', 'random'); L.command('set', 'seed', 7);
+        for (let i = 0; i < 9; i++) L.command('step');
+        return L.link();
+      });
+      const before = await a.page.evaluate(() => window.perceptronLab.state());
+      const ffm = await a.page.evaluate(() => window.perceptronLab.firstFrameMs);
+      await a.context.close();
+      const b = await openApp(browser, link);
+      const after = await b.page.evaluate(() => window.perceptronLab.state());
+      await b.context.close();
+      for (const k of ['points', 'data', 'w', 'b', 'step', 'updates', 'eta', 'order', 'seed', 'algo'])
+        assert(JSON.stringify(before[k]) === JSON.stringify(after[k]), `${k}: ${JSON.stringify(before[k])} vs ${JSON.stringify(after[k])}`);
+      assert(link.length < 2000, 'link length ' + link.length);
+      console.log(`  link: ${link.length} chars; time from navigation to the first frame: ${Math.round(ffm)} ms`);
+    });
+
+    await check('invalid and hostile parameters leave the app running with a notice', async () => {
+      const long = 'x'.repeat(10240);
+      const url = server.url + '?eta=-1&gen=separable&n=99999999999&d=-5&seed=1e400&algo=<script>alert(1)</script>' +
+        '&preset=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&foo=' + long + '&' + long + '=1&step=999999999999&speed=NaN&data=1,2,3;x';
+      const dialogs = [];
+      const h = await openApp(browser, url, { onPage: (pg) => pg.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); }) });
+      await frames(h.page, 5);
+      const s = await h.page.evaluate(() => window.perceptronLab.state());
+      const injected = await h.page.evaluate(() => document.querySelectorAll('img').length + document.querySelectorAll('script').length);
+      await h.page.screenshot({ path: path.join(OUT, 'e2e-hostile-notice.png') });
+      const ok = await h.page.evaluate(() => window.perceptronLab.command('step').ok);
+      await h.context.close();
+      assert(dialogs.length === 0, 'a dialog opened: ' + dialogs.join(','));
+      assert(injected <= 2, 'markup was injected: ' + injected);
+      assert(s.notices.length >= 6, 'notices: ' + JSON.stringify(s.notices).slice(0, 500));
+      assert(ok, 'the app should still step');
+      assert(s.eta === 1 && s.algo === 'classic', 'invalid values must not apply: ' + s.eta + ' ' + s.algo);
+    });
+
+    await check('reload keeps drawn points; reset to lesson forgets them; corrupt saved state is ignored', async () => {
+      const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+      const page = await context.newPage();
+      await page.goto(server.url + '?preset=and');
+      await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready);
+      await page.evaluate(() => { const L = window.perceptronLab; L.command('add_point', 0.5, 0.75, 1); L.command('set', 'eta', 0.5); });
+      await frames(page, 3);
+      const before = await page.evaluate(() => window.perceptronLab.state());
+      await page.reload();
+      await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready);
+      const after = await page.evaluate(() => window.perceptronLab.state());
+      assert(after.points === 5 && JSON.stringify(after.data) === JSON.stringify(before.data) && after.eta === 0.5,
+        'after reload: ' + JSON.stringify(after.data));
+      await page.evaluate(() => window.Module.onResetToLesson());
+      await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready);
+      const reset = await page.evaluate(() => window.perceptronLab.state());
+      assert(reset.points === 4 && reset.preset === 'and' && reset.eta === 1, 'after reset: ' + reset.points);
+      // Corrupt saved state: ignored with a notice, never a crash.
+      await page.evaluate(() => { for (let i = 0; i < localStorage.length; i++) localStorage.setItem(localStorage.key(i), 'plab1&data=1,2,zz;&eta=%%'); 
+        localStorage.setItem('perceptron-lab:' + location.pathname + '?preset=and', 'plab1&data=1,2,zz;&eta=%%'); });
+      await page.reload();
+      await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready);
+      const bad = await page.evaluate(() => window.perceptronLab.state());
+      assert(bad.notices.some((n) => /saved work/.test(n)) && bad.points === 4, JSON.stringify(bad.notices));
+      await page.evaluate(() => localStorage.setItem('perceptron-lab:' + location.pathname + '?preset=and', 'plab0&old=1'));
+      await page.reload();
+      await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready);
+      const old = await page.evaluate(() => window.perceptronLab.state());
+      assert(old.notices.some((n) => /another version/.test(n)), JSON.stringify(old.notices));
+      await context.close();
+    });
+
+    await check('the single self-contained file works from file://', async () => {
+      const file = 'file://' + path.join(WWW, 'perceptron-lab.html');
+      const f = await openApp(browser, file + '?preset=textbook&eta=0.5');
+      const r = await f.page.evaluate(() => { const L = window.perceptronLab; L.command('train'); return L.state(); });
+      await f.page.screenshot({ path: path.join(OUT, 'e2e-single-file.png') });
+      await f.context.close();
+      assert(r.w[0] === 0.5 && r.w[1] === 0.5 && r.b === -1.5, JSON.stringify(r.w));
+      assert(f.errors.length === 0, f.errors.join(' | '));
+    });
+
+    await check('the postMessage bridge answers a host page; odd messages are ignored', async () => {
+      const host = await openApp(browser, server.url + 'embed-example.html', { expectReady: false });
+      const frame = host.page.frame({ url: /preset=textbook/ });
+      await frame.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
+      const r = await host.page.evaluate(async () => {
+        const wait = (id) => new Promise((res) => { const t0 = Date.now(); (function poll() {
+          if (id in window.perceptronLabReplies || Date.now() - t0 > 3000) res(window.perceptronLabReplies[id]); else setTimeout(poll, 20); })(); });
+        const frameWin = document.getElementById('lesson-textbook').contentWindow;
+        frameWin.postMessage({ type: 'perceptronLab', id: 'odd1', command: 'step' }, '*');
+        frameWin.postMessage({ type: 'other', id: 'odd2', command: ['step'] }, '*');
+        frameWin.postMessage('step', '*');
+        frameWin.postMessage({ type: 'perceptronLab', id: 'odd3', command: [{}] }, '*');
+        const a = window.sendToLesson({ command: ['step'] });
+        const ra = await wait(a);
+        const b = window.sendToLesson({ state: true });
+        const rb = await wait(b);
+        const c = window.sendToLesson({ command: ['set', 'eta', -3] });
+        const rc = await wait(c);
+        await new Promise((res) => setTimeout(res, 200));
+        return { ra, rb, rc, odd: ['odd1', 'odd2', 'odd3'].filter((k) => k in window.perceptronLabReplies) };
+      });
+      await host.page.screenshot({ path: path.join(OUT, 'e2e-embed-example.png') });
+      await host.context.close();
+      assert(r.ra && r.ra.ok === true, 'step reply: ' + JSON.stringify(r.ra));
+      assert(r.rb && r.rb.step === 1 && r.rb.preset === 'textbook' && r.rb.embed === true, 'state reply: ' + JSON.stringify(r.rb).slice(0, 200));
+      assert(r.rc && r.rc.ok === false && /eta/.test(r.rc.error), 'error reply: ' + JSON.stringify(r.rc));
+      assert(r.odd.length === 0, 'odd messages were answered: ' + r.odd);
+      assert(host.errors.length === 0, host.errors.join(' | '));
+    });
+
+    await check('embed mode at 320x240 and 1920x1080', async () => {
+      for (const [w, hgt] of [[320, 240], [1920, 1080]]) {
+        const e = await openApp(browser, server.url + '?embed=1&preset=six&speed=50&autoplay=1', { viewport: { width: w, height: hgt } });
+        await frames(e.page, 10);
+        const r = await e.page.evaluate(() => { const c = document.getElementById('canvas');
+          return { w: c.clientWidth, h: c.clientHeight, s: window.perceptronLab.state() }; });
+        const png = await e.page.screenshot({ path: path.join(OUT, `e2e-embed-${w}x${hgt}.png`) });
+        const img = decodePng(png);
+        const blue = countColour(img, [0, 114, 178]);
+        // A tap (touch) on the canvas adds a point like a click.
+        const at = await e.page.evaluate(() => window.perceptronLab.toScreen(2.5, 2.5));
+        await e.page.mouse.click(at.x, at.y);
+        await frames(e.page, 3);
+        const pts = await e.page.evaluate(() => window.perceptronLab.state().points);
+        await e.context.close();
+        assert(r.w === w && r.h === hgt && r.s.embed === true && r.s.playing === true, JSON.stringify({ w: r.w, h: r.h }));
+        assert(blue > 20, `no points visible at ${w}x${hgt}`);
+        assert(pts === 7, `click in embed mode: ${pts} points`);
+        assert(e.errors.length === 0, e.errors.join(' | '));
+      }
+    });
+
+    await check('a lost WebGL context comes back and drawing resumes', async () => {
+      const g = await openApp(browser, server.url + '?preset=six');
+      const r = await g.page.evaluate(async () => {
+        const c = document.getElementById('canvas');
+        const ctx = c.getContext('webgl2');
+        const ext = ctx.getExtension('WEBGL_lose_context');
+        ext.loseContext();
+        await new Promise((res) => setTimeout(res, 300));
+        const lost = window.perceptronLab.contextLost;
+        ext.restoreContext();
+        await new Promise((res) => setTimeout(res, 500));
+        return { lost, restores: window.perceptronLab.contextRestores, step: window.perceptronLab.command('step').ok };
+      });
+      await frames(g.page, 5);
+      const png = await g.page.screenshot({ path: path.join(OUT, 'e2e-context-restored.png') });
+      const img = decodePng(png);
+      await g.context.close();
+      assert(r.lost === true && r.restores === 1 && r.step, JSON.stringify(r));
+      assert(countColour(img, [0, 114, 178]) > 100, 'nothing drawn after the context came back');
     });
   } finally {
     await browser.close();

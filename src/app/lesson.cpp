@@ -1,0 +1,158 @@
+// Perceptron Lab app: lessons as parameters (links, embeds, the saved state).
+//
+// One vocabulary: a parameter is a key of state() / `set`, so
+// ?preset=textbook&eta=0.25&seed=42&algo=pocket sets exactly what
+// command('set', 'eta', 0.25) would.
+#include <algorithm>
+#include <cmath>
+
+#include "app/app_internal.hpp"
+#include "core/json.hpp"
+#include "core/presets.hpp"
+
+namespace pla::app {
+
+namespace {
+
+// Browser limits for data made from a link (documented in README "Embed it").
+constexpr std::uint64_t kMaxLinkGenPoints = 100000;
+constexpr std::uint64_t kMaxLinkGenDim = 1000;
+constexpr std::uint64_t kMaxInitialStep = 1000000;
+
+bool is_session_key(const App& app, const std::string& key) {
+  for (const auto& kv : app.session.settings_list())
+    if (kv.first == key) return true;
+  return false;
+}
+
+std::string clip(const std::string& s) { return s.size() > 40 ? s.substr(0, 40) + "..." : s; }
+
+}  // namespace
+
+void apply_params(App& app, const Params& params, std::vector<std::string>& ignored) {
+  Session& s = app.session;
+  auto find = [&](const std::string& key) -> const std::string* {
+    for (const auto& kv : params)
+      if (kv.first == key) return &kv.second;
+    return nullptr;
+  };
+  std::vector<std::string> used;
+  auto use = [&](const std::string& key) { used.push_back(key); };
+
+  // 1. Data: inline data, else a generator, else a preset.
+  if (const std::string* data = find("data")) {
+    use("data");
+    Dataset ds;
+    Status st = parse_inline_data(*data, ds);
+    if (st) st = s.load_data(std::move(ds), "the link");
+    if (!st) ignored.push_back("data: " + st.error);
+  } else if (const std::string* kind = find("gen")) {
+    use("gen");
+    GenSpec g;
+    g.kind = *kind;
+    std::uint64_t v = 0;
+    std::string why;
+    if (const std::string* n = find("n")) {
+      use("n");
+      if (parse_u64(*n, v) && v >= 2 && v <= kMaxLinkGenPoints) g.n = static_cast<std::size_t>(v);
+      else ignored.push_back("n: must be a whole number in [2, " + std::to_string(kMaxLinkGenPoints) + "]");
+    }
+    if (const std::string* d = find("d")) {
+      use("d");
+      if (parse_u64(*d, v) && v >= 1 && v <= kMaxLinkGenDim) g.d = static_cast<int>(v);
+      else ignored.push_back("d: must be a whole number in [1, " + std::to_string(kMaxLinkGenDim) + "]");
+    }
+    if (const std::string* m = find("margin")) {
+      use("margin");
+      if (!parse_double(*m, g.margin)) ignored.push_back("margin: not a number");
+    }
+    if (const std::string* m = find("noise")) {
+      use("noise");
+      if (!parse_double(*m, g.noise)) ignored.push_back("noise: not a number");
+    }
+    if (const std::string* m = find("gen_seed")) {
+      use("gen_seed");
+      if (!parse_u64(*m, g.seed) || g.seed > 9007199254740991ULL) ignored.push_back("gen_seed: not a whole number");
+    }
+    Status st = s.generate(g);
+    if (!st) ignored.push_back("gen: " + st.error);
+  } else if (const std::string* preset = find("preset")) {
+    use("preset");
+    Status st = s.load_preset(*preset);
+    if (!st) ignored.push_back("preset: " + st.error);
+  }
+  app.fit_pending = true;
+
+  // 2. Settings of the learner, in an order where each one's checks see the ones before.
+  static const char* const kOrder[] = {"algo",       "kernel", "lift",     "eta",       "seed",      "order", "init",
+                                       "restart",    "tau",    "max_epochs", "max_updates", "patience", "validation",
+                                       "speed"};
+  for (const char* key : kOrder) {
+    if (const std::string* v = find(key)) {
+      use(key);
+      Status st = s.set(key, *v);
+      if (!st) ignored.push_back(std::string(key) + ": " + st.error);
+    }
+  }
+  // 3. The interface.
+  for (const auto& kv : ui_settings(app)) {
+    if (const std::string* v = find(kv.first)) {
+      use(kv.first);
+      Status st = run_command(app, {"set", kv.first, *v});
+      if (!st) ignored.push_back(kv.first + ": " + st.error);
+    }
+  }
+  // 4. Where to start: an initial step, then autoplay.
+  if (const std::string* v = find("step")) {
+    use("step");
+    std::uint64_t target = 0;
+    if (!parse_u64(*v, target) || target > kMaxInitialStep) {
+      ignored.push_back("step: must be a whole number in [0, " + std::to_string(kMaxInitialStep) + "]");
+    } else {
+      // Bounded work: a few slices at most, then say where it stopped.
+      for (int slice = 0; slice < 20 && s.live_learner().steps() < target; ++slice)
+        if (s.run_slice(target - s.live_learner().steps())) break;
+      if (s.live_learner().steps() < target && !s.live_learner().converged())
+        ignored.push_back("step: stopped at step " + std::to_string(s.live_learner().steps()) + " (a stop rule or the work limit)");
+    }
+  }
+  for (const auto& kv : params) {
+    if (std::find(used.begin(), used.end(), kv.first) != used.end()) continue;
+    if (kv.first == "gen" || kv.first == "preset") {
+      ignored.push_back(kv.first + ": not used, " + (find("data") ? "data=" : "gen=") + " gives the data");
+    } else if (kv.first == "n" || kv.first == "d" || kv.first == "margin" || kv.first == "noise" || kv.first == "gen_seed") {
+      ignored.push_back(clip(kv.first) + ": only used with gen=KIND");
+    } else if (is_session_key(app, kv.first)) {
+      continue;  // applied above
+    } else {
+      ignored.push_back(clip(kv.first) + ": unknown parameter");
+    }
+  }
+  if (app.autoplay) s.play();
+}
+
+Params lesson_params(const App& app) {
+  const Session& s = app.session;
+  Params p;
+  const std::string& preset = s.preset();
+  const auto& names = preset_names();
+  if (std::find(names.begin(), names.end(), preset) != names.end()) {
+    p.emplace_back("preset", preset);
+  } else if (preset.rfind("gen:", 0) == 0) {
+    const GenSpec& g = s.last_generated();
+    p.emplace_back("gen", g.kind);
+    p.emplace_back("n", std::to_string(g.n));
+    p.emplace_back("d", std::to_string(g.d));
+    p.emplace_back("margin", json_number(g.margin));
+    p.emplace_back("noise", json_number(g.noise));
+    p.emplace_back("gen_seed", std::to_string(g.seed));
+  } else if (s.data().size() <= kMaxLinkPoints) {
+    p.emplace_back("data", encode_inline_data(s.data()));
+  }
+  for (const auto& kv : s.settings_list()) p.push_back(kv);
+  for (const auto& kv : ui_settings(app)) p.push_back(kv);
+  if (s.viewed_step() > 0) p.emplace_back("step", std::to_string(s.viewed_step()));
+  return p;
+}
+
+}  // namespace pla::app

@@ -1,0 +1,159 @@
+#include "core/urlstate.hpp"
+
+#include "core/io.hpp"
+#include "core/session.hpp"
+
+namespace pla {
+
+namespace {
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+bool decode_component(const std::string& in, std::string& out) {
+  out.clear();
+  out.reserve(in.size());
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const char c = in[i];
+    if (c == '+') {
+      out += ' ';
+    } else if (c == '%') {
+      if (i + 2 >= in.size()) return false;
+      const int hi = hex_value(in[i + 1]), lo = hex_value(in[i + 2]);
+      if (hi < 0 || lo < 0) return false;
+      out += static_cast<char>(hi * 16 + lo);
+      i += 2;
+    } else {
+      out += c;
+    }
+  }
+  return true;
+}
+
+std::string encode_component(const std::string& in) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : in) {
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+                       c == '_' || c == '.' || c == '~' || c == ',' || c == ';' || c == ':' || c == '^' || c == '*';
+    if (plain) {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+}  // namespace
+
+Status parse_query(const std::string& text, Params& out) {
+  if (text.size() > kMaxQueryBytes) return Status::fail("the link is too long (over 1 MB)");
+  std::size_t start = 0;
+  if (!text.empty() && (text[0] == '?' || text[0] == '#')) start = 1;
+  Params params;
+  while (start <= text.size()) {
+    std::size_t end = text.find('&', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string part = text.substr(start, end - start);
+    if (!part.empty()) {
+      if (params.size() >= kMaxParamCount)
+        return Status::fail("too many parameters (at most " + std::to_string(kMaxParamCount) + ")");
+      const std::size_t eq = part.find('=');
+      std::string key, value;
+      if (!decode_component(part.substr(0, eq), key))
+        return Status::fail("malformed %-escape in parameter " + std::to_string(params.size() + 1));
+      if (eq == std::string::npos) {
+        value = "1";
+      } else if (!decode_component(part.substr(eq + 1), value)) {
+        return Status::fail("malformed %-escape in the value of '" + key.substr(0, 40) + "'");
+      }
+      params.emplace_back(std::move(key), std::move(value));
+    }
+    start = end + 1;
+  }
+  out = std::move(params);
+  return Status::success();
+}
+
+std::string encode_query(const Params& params) {
+  std::string out;
+  for (const auto& kv : params) {
+    if (!out.empty()) out += '&';
+    out += encode_component(kv.first) + "=" + encode_component(kv.second);
+  }
+  return out;
+}
+
+Status parse_inline_data(const std::string& text, Dataset& out) {
+  Dataset ds;
+  ds.d = 0;
+  std::size_t start = 0, point = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(';', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string item = text.substr(start, end - start);
+    start = end + 1;
+    if (item.empty()) continue;
+    ++point;
+    if (point > kMaxInlinePoints)
+      return Status::fail("data: more than " + std::to_string(kMaxInlinePoints) + " points in a link");
+    std::vector<std::string> fields;
+    std::size_t f = 0;
+    while (true) {
+      const std::size_t comma = item.find(',', f);
+      fields.push_back(item.substr(f, comma == std::string::npos ? std::string::npos : comma - f));
+      if (comma == std::string::npos) break;
+      f = comma + 1;
+      if (fields.size() > static_cast<std::size_t>(kMaxDimension) + 1)
+        return Status::fail("data: point " + std::to_string(point) + " has too many numbers");
+    }
+    if (fields.size() < 2) return Status::fail("data: point " + std::to_string(point) + " needs coordinates and a label");
+    const int d = static_cast<int>(fields.size()) - 1;
+    if (ds.d == 0) ds.d = d;
+    if (d != ds.d)
+      return Status::fail("data: point " + std::to_string(point) + " has " + std::to_string(d) +
+                          " coordinates, the first had " + std::to_string(ds.d));
+    std::vector<double> x(static_cast<std::size_t>(d));
+    for (int j = 0; j < d; ++j)
+      if (!parse_double(fields[static_cast<std::size_t>(j)], x[static_cast<std::size_t>(j)]))
+        return Status::fail("data: point " + std::to_string(point) + ": '" + fields[static_cast<std::size_t>(j)].substr(0, 40) +
+                            "' is not a finite number");
+    int label = 0;
+    if (!parse_label(fields.back(), label))
+      return Status::fail("data: point " + std::to_string(point) + ": the label must be +1, -1, 1 or 0");
+    Status st = ds.add(x, label);
+    if (!st) return Status::fail("data: point " + std::to_string(point) + ": " + st.error);
+  }
+  if (ds.d == 0) ds.d = 2;
+  out = std::move(ds);
+  return Status::success();
+}
+
+std::string encode_inline_data(const Dataset& ds) {
+  std::string out;
+  for (std::size_t i = 0; i < ds.size(); ++i) {
+    if (i) out += ';';
+    for (int j = 0; j < ds.d; ++j) out += format_number(ds.row(i)[j]) + ",";
+    out += ds.y[i] > 0 ? "1" : "-1";
+  }
+  return out;
+}
+
+std::string encode_saved_state(const Params& params) {
+  return std::string(kSavedStateTag) + "&" + encode_query(params);
+}
+
+Status parse_saved_state(const std::string& text, Params& out) {
+  const std::string tag = std::string(kSavedStateTag) + "&";
+  if (text.compare(0, tag.size(), tag) != 0) {
+    return Status::fail(text.rfind("plab", 0) == 0 ? "saved state from another version" : "not a saved state");
+  }
+  return parse_query(text.substr(tag.size()), out);
+}
+
+}  // namespace pla
