@@ -509,6 +509,56 @@ const frames = (page, n = 3) => page.evaluate((k) => new Promise((res) => {
       assert(r.lost === true && r.restores === 1 && r.step, JSON.stringify(r));
       assert(countColour(img, [0, 114, 178]) > 100, 'nothing drawn after the context came back');
     });
+
+    // ------------------------------------------------------------ hardening
+    await check('soak: 1,000,000 played steps on a non-separable set keep memory bounded', async () => {
+      const k = await openApp(browser, server.url + '?gen=noisy&n=300&noise=0.2&gen_seed=3&max_epochs=100000000&speed=100000000');
+      const r = await k.page.evaluate(async () => {
+        const L = window.perceptronLab;
+        const heap = () => window.Module.HEAP8.buffer.byteLength;
+        const js = () => (performance.memory ? performance.memory.usedJSHeapSize : 0);
+        const samples = [];
+        L.command('play');
+        const t0 = performance.now();
+        for (const target of [250000, 500000, 1000000, 1500000, 2000000]) {
+          while (L.state().step < target && performance.now() - t0 < 120000) await new Promise((res) => setTimeout(res, 20));
+          samples.push({ step: L.state().step, wasm: heap(), js: js() });
+        }
+        L.command('pause');
+        return { samples, s: L.state(), seconds: (performance.now() - t0) / 1000 };
+      });
+      await k.page.screenshot({ path: path.join(OUT, 'e2e-soak.png') });
+      await k.context.close();
+      const at1m = r.samples[2], end = r.samples[4];
+      console.log('  soak: ' + r.samples.map((x) => `step ${x.step}: wasm ${(x.wasm / 1048576).toFixed(1)} MB, js ${(x.js / 1048576).toFixed(1)} MB`).join('; ') +
+        ` (${r.seconds.toFixed(1)} s)`);
+      assert(at1m.step >= 1000000 && r.s.converged === false, 'did not reach 1,000,000 steps: ' + at1m.step);
+      assert(end.wasm <= at1m.wasm, `wasm memory grew between 1M and 2M steps: ${at1m.wasm} -> ${end.wasm}`);
+      assert(end.wasm < 256 * 1048576, 'wasm memory above 256 MB: ' + end.wasm);
+      assert(k.errors.length === 0, k.errors.join(' | '));
+    });
+
+    await check('a failed memory allocation shows a message, not a blank page', async () => {
+      const m = await openApp(browser, server.url + '?preset=six');
+      const r = await m.page.evaluate(() => {
+        // Exhaust the wasm heap (malloc returns 0 here instead of aborting), then ask
+        // for work that allocates: the program's own allocation fails.
+        const blocks = [];
+        for (let size = 256 << 20; size >= 4096; ) {
+          const p = window.Module._malloc(size);
+          if (p) blocks.push(p); else size >>= 1;
+          if (blocks.length > 100000) break;
+        }
+        let threw = null;
+        try { window.perceptronLab.command('generate', 'separable', 50000, 20, 0.01, 0, 1); } catch (e) { threw = String(e); }
+        return { blocks: blocks.length, threw };
+      });
+      await new Promise((res) => setTimeout(res, 300));
+      const text = await m.page.evaluate(() => { const s = document.getElementById('status'); return s.hidden ? '' : s.textContent; });
+      await m.page.screenshot({ path: path.join(OUT, 'e2e-out-of-memory.png') });
+      await m.context.close();
+      assert(/memory/.test(text), 'status after an allocation failure: "' + text + '" (' + JSON.stringify(r) + ')');
+    });
   } finally {
     await browser.close();
     server.proc.kill();
