@@ -244,18 +244,8 @@ int cmd_margin(const std::vector<std::string>& args) {
   if (!st) return input_error(st.error);
   if (o.count("json")) {
     pla::JsonObject j;
-    j.boolean("separable", m.separable)
-        .text("reason", m.reason)
-        .num("gamma", m.gamma)
-        .array("w_star", m.w_star)
-        .num("b_star", m.b_star)
-        .num("gamma_aug", m.gamma_aug)
-        .array("u", m.u)
-        .num("R", m.R)
-        .num("R_aug", m.R_aug)
-        .num("bound", m.bound)
-        .text("method", m.method)
-        .num("tolerance", m.tolerance);
+    pla::append_margin_json(j, m);
+    j.text("reason", m.reason).text("method", m.method).num("tolerance", m.tolerance);
     std::printf("%s\n", j.str().c_str());
   } else {
     std::printf("%s\n", !m.reason.empty() ? m.reason.c_str() : m.separable ? "separable" : "not separable");

@@ -718,6 +718,19 @@ Status Session::command(const std::vector<std::string>& args) {
 // -----------------------------------------------------------------------------
 // State
 
+void append_margin_json(JsonObject& o, const MarginResult& m) {
+  o.boolean("separable", m.separable)
+      .text("separable_reason", m.reason)
+      .num("R", m.R)
+      .num("R_aug", m.R_aug)
+      .num("gamma", m.gamma)
+      .num("gamma_aug", m.gamma_aug)
+      .num("bound", m.bound)
+      .array("w_star", m.w_star)
+      .num("b_star", m.b_star)
+      .array("u", m.u);
+}
+
 std::string Session::state_json() const {
   const Learner& l = learner();
   JsonObject o;
@@ -754,17 +767,7 @@ std::string Session::state_json() const {
       .boolean("playing", playing_)
       .boolean("scrubbed", scrubbed());
   if (!valid_.empty()) o.num("validation_accuracy", accuracy(l, valid_));
-  if (margin_ok_) {
-    o.boolean("separable", margin_.separable)
-        .text("separable_reason", margin_.reason)
-        .num("R", margin_.R)
-        .num("R_aug", margin_.R_aug)
-        .num("gamma", margin_.gamma)
-        .num("gamma_aug", margin_.gamma_aug)
-        .num("bound", margin_.bound)
-        .array("w_star", margin_.w_star)
-        .num("b_star", margin_.b_star);
-  }
+  if (margin_ok_) append_margin_json(o, margin_);
   o.text("notice", notice_);
   if (has_last_) {
     const std::size_t row = last_.index < train_index_.size() ? train_index_[last_.index] : last_.index;

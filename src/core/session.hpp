@@ -11,6 +11,7 @@
 
 #include "core/dataset.hpp"
 #include "core/generators.hpp"
+#include "core/json.hpp"
 #include "core/learners.hpp"
 #include "core/lift.hpp"
 #include "core/margin.hpp"
@@ -187,6 +188,9 @@ bool parse_label(const std::string& s, int& out);
 // Parses a finite double, the whole string.
 bool parse_double(const std::string& s, double& out);
 bool parse_u64(const std::string& s, std::uint64_t& out);
+
+// The margin's numbers as JSON fields (state() and `pla margin --json` share them).
+void append_margin_json(JsonObject& o, const MarginResult& m);
 
 // Kernel specs as in the CLI: "linear", "poly:P", "rbf:G".
 Status parse_kernel_spec(const std::string& spec, Kernel& out);
