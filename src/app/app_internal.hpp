@@ -33,7 +33,10 @@ inline const CanvasTheme& canvas_theme(const App& app) {
   return app.dark ? dark : light;
 }
 
-inline ImVec2 to_im(Vec2d v) { return ImVec2(static_cast<float>(v.x), static_cast<float>(v.y)); }
+// Pixel coordinates for ImGui, kept finite and within +-1e7 px: ImGui's path code
+// misbehaves on inf or NaN, which extreme data (1e308) or huge weights would give.
+inline float clamp_px(double v) { return v >= -1e7 && v <= 1e7 ? static_cast<float>(v) : (v > 0 ? 1e7f : -1e7f); }
+inline ImVec2 to_im(Vec2d v) { return ImVec2(clamp_px(v.x), clamp_px(v.y)); }
 
 void HelpMarker(const char* text);
 std::string format_vector(const std::vector<double>& v, int precision = 4);

@@ -128,7 +128,14 @@ void draw_grid(ImDrawList* dl, const Mapping& m, const CanvasTheme& theme) {
   const ImU32 grid = theme.grid, axis = theme.axis, text = theme.text;
   const float bottom = static_cast<float>(m.pixel_max.y), left = static_cast<float>(m.pixel_min.x);
   char label[32];
-  for (double x = std::ceil(lo.x / step) * step; x <= hi.x; x += step) {
+  // Ticks by index, at most a few hundred: extreme data (1e308) must not loop forever.
+  const double kx0 = std::ceil(lo.x / step), kx1 = std::floor(hi.x / step);
+  const double ky0 = std::ceil(lo.y / step), ky1 = std::floor(hi.y / step);
+  if (!std::isfinite(kx0) || !std::isfinite(kx1) || !std::isfinite(ky0) || !std::isfinite(ky1) || kx1 - kx0 > 400 ||
+      ky1 - ky0 > 400)
+    return;
+  for (double k = kx0; k <= kx1; k += 1.0) {
+    const double x = k * step;
     const bool is_axis = std::fabs(x) < step * 1e-9;
     const ImVec2 a = to_im(data_to_pixel(m, {x, lo.y})), b = to_im(data_to_pixel(m, {x, hi.y}));
     dl->AddLine(a, b, is_axis ? axis : grid, is_axis ? 1.5f : 1.0f);
@@ -136,7 +143,8 @@ void draw_grid(ImDrawList* dl, const Mapping& m, const CanvasTheme& theme) {
     std::snprintf(label, sizeof label, "%g", is_axis ? 0.0 : x);
     if (a.x > left + 40) dl->AddText(ImVec2(a.x + 3, bottom - 17), text, label);
   }
-  for (double y = std::ceil(lo.y / step) * step; y <= hi.y; y += step) {
+  for (double k = ky0; k <= ky1; k += 1.0) {
+    const double y = k * step;
     const bool is_axis = std::fabs(y) < step * 1e-9;
     const ImVec2 a = to_im(data_to_pixel(m, {lo.x, y})), b = to_im(data_to_pixel(m, {hi.x, y}));
     dl->AddLine(a, b, is_axis ? axis : grid, is_axis ? 1.5f : 1.0f);
@@ -234,9 +242,9 @@ void draw_update(ImDrawList* dl, const Mapping& m, const Session& s) {
   if (w0[0] != 0.0 || w0[1] != 0.0) arrow(dl, to_im(o), to_im(a), kGreyText, 1.6f);
   arrow(dl, to_im(o), to_im(d), step_col, 1.6f);
   arrow(dl, to_im(o), to_im(c), kLineColor, 2.2f);
-  dl->AddText(ImVec2(static_cast<float>(a.x) + 4, static_cast<float>(a.y) - 14), kGreyText, "w (before)");
-  dl->AddText(ImVec2(static_cast<float>(d.x) + 4, static_cast<float>(d.y) - 14), step_col, "eta*y*x");
-  dl->AddText(ImVec2(static_cast<float>(c.x) + 4, static_cast<float>(c.y) + 2), kLineColor, "w + eta*y*x");
+  dl->AddText(ImVec2(clamp_px(a.x) + 4, clamp_px(a.y) - 14), kGreyText, "w (before)");
+  dl->AddText(ImVec2(clamp_px(d.x) + 4, clamp_px(d.y) - 14), step_col, "eta*y*x");
+  dl->AddText(ImVec2(clamp_px(c.x) + 4, clamp_px(c.y) + 2), kLineColor, "w + eta*y*x");
 }
 
 void draw_hulls(ImDrawList* dl, const Mapping& m, const Dataset& ds) {
@@ -292,7 +300,7 @@ void draw_points(ImDrawList* dl, const App& app) {
     Vec2d p2 = point2(ds, i);
     if (static_cast<int>(i) == app.drag_point) p2 = app.drag_to;
     const ImVec2 p = to_im(data_to_pixel(m, p2));
-    if (p.x < m.pixel_min.x - 10 || p.x > w + 10 || p.y < m.pixel_min.y - 10 || p.y > h + 10) continue;
+    if (!(p.x >= m.pixel_min.x - 10 && p.x <= w + 10 && p.y >= m.pixel_min.y - 10 && p.y <= h + 10)) continue;
     const bool validation = s.in_validation(i);
     const float r = radius.empty() ? r0 : radius[i];
     if (ds.y[i] > 0) {

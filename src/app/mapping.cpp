@@ -6,14 +6,15 @@
 namespace pla::app {
 
 void fit(Mapping& m, Vec2d lo, Vec2d hi, double margin_fraction) {
-  double wx = hi.x - lo.x, wy = hi.y - lo.y;
-  if (!(wx > 0.0)) wx = 1.0;
-  if (!(wy > 0.0)) wy = 1.0;
+  // Halves first: the span of data near +-1e308 overflows to inf.
+  double wx = 2.0 * (0.5 * hi.x - 0.5 * lo.x), wy = 2.0 * (0.5 * hi.y - 0.5 * lo.y);
+  if (!(wx > 0.0) || !std::isfinite(wx)) wx = std::isfinite(wx) ? 1.0 : 1.7e308;
+  if (!(wy > 0.0) || !std::isfinite(wy)) wy = std::isfinite(wy) ? 1.0 : 1.7e308;
   const double pw = std::max(1.0, m.pixel_max.x - m.pixel_min.x);
   const double ph = std::max(1.0, m.pixel_max.y - m.pixel_min.y);
   const double k = 1.0 + 2.0 * margin_fraction;
-  m.scale_x = m.scale_y = std::min(pw / (wx * k), ph / (wy * k));
-  m.center = {0.5 * (lo.x + hi.x), 0.5 * (lo.y + hi.y)};
+  m.scale_x = m.scale_y = std::clamp(std::min(pw / wx / k, ph / wy / k), 1e-300, 1e300);
+  m.center = {0.5 * lo.x + 0.5 * hi.x, 0.5 * lo.y + 0.5 * hi.y};
 }
 
 void fit_stretch(Mapping& m, Vec2d lo, Vec2d hi) {

@@ -7,7 +7,9 @@
 namespace pla::app {
 
 namespace {
-ImVec2 to_im(Vec2d v) { return ImVec2(static_cast<float>(v.x), static_cast<float>(v.y)); }
+// Finite pixel coordinates only (ImGui's paths misbehave on inf or NaN).
+float clamp_px(double v) { return v >= -1e7 && v <= 1e7 ? static_cast<float>(v) : (v > 0 ? 1e7f : -1e7f); }
+ImVec2 to_im(Vec2d v) { return ImVec2(clamp_px(v.x), clamp_px(v.y)); }
 const ImU32 kFrame = IM_COL32(0, 0, 0, 60);
 const ImU32 kGrid = IM_COL32(0, 0, 0, 18);
 const ImU32 kText = IM_COL32(60, 60, 60, 255);
@@ -80,13 +82,19 @@ Mapping Plot::draw(ImVec2 size) {
   Vec2d lo, hi;
   visible_box(m, lo, hi);
   const double sx = nice_step(m.scale_x, 70.0), sy = nice_step(m.scale_y, 32.0);
-  for (double x = std::ceil(lo.x / sx) * sx; x <= hi.x + 1e-12; x += sx) {
-    const float px = static_cast<float>(data_to_pixel(m, {x, 0}).x);
+  const double kx0 = std::ceil(lo.x / sx), kx1 = std::floor(hi.x / sx + 1e-9);
+  const double ky0 = std::ceil(lo.y / sy), ky1 = std::floor(hi.y / sy + 1e-9);
+  const bool ticks_ok = std::isfinite(kx0) && std::isfinite(kx1) && std::isfinite(ky0) && std::isfinite(ky1) &&
+                        kx1 - kx0 <= 200 && ky1 - ky0 <= 200;
+  for (double k = ticks_ok ? kx0 : 1.0; k <= (ticks_ok ? kx1 : 0.0); k += 1.0) {
+    const double x = k * sx;
+    const float px = clamp_px(data_to_pixel(m, {x, 0}).x);
     dl->AddLine(ImVec2(px, a.y), ImVec2(px, b.y), kGrid);
     dl->AddText(ImVec2(px - 6, b.y + 2), kText, format_number(std::fabs(x) < sx * 1e-9 ? 0 : x).c_str());
   }
-  for (double y = std::ceil(lo.y / sy) * sy; y <= hi.y + 1e-12; y += sy) {
-    const float py = static_cast<float>(data_to_pixel(m, {0, y}).y);
+  for (double k = ticks_ok ? ky0 : 1.0; k <= (ticks_ok ? ky1 : 0.0); k += 1.0) {
+    const double y = k * sy;
+    const float py = clamp_px(data_to_pixel(m, {0, y}).y);
     dl->AddLine(ImVec2(a.x, py), ImVec2(b.x, py), kGrid);
     const std::string t = format_number(std::fabs(y) < sy * 1e-9 ? 0 : y);
     dl->AddText(ImVec2(a.x - 4 - ImGui::CalcTextSize(t.c_str()).x, py - line_h * 0.5f), kText, t.c_str());
@@ -98,11 +106,11 @@ Mapping Plot::draw(ImVec2 size) {
 
   dl->PushClipRect(a, b, true);
   for (const HLine& h : hlines_) {
-    const float py = static_cast<float>(data_to_pixel(m, {0, h.y}).y);
+    const float py = clamp_px(data_to_pixel(m, {0, h.y}).y);
     for (float x = a.x; x < b.x; x += 10) dl->AddLine(ImVec2(x, py), ImVec2(std::min(x + 6, b.x), py), h.color, 1.5f);
   }
   for (const Marker& mk : markers_) {
-    const float px = static_cast<float>(data_to_pixel(m, {mk.x, 0}).x);
+    const float px = clamp_px(data_to_pixel(m, {mk.x, 0}).x);
     dl->AddLine(ImVec2(px, a.y), ImVec2(px, b.y), mk.color, 1.0f);
   }
   // Series: long ones are reduced to a min/max pair per pixel column.
@@ -116,11 +124,11 @@ Mapping Plot::draw(ImVec2 size) {
       double mn = 0, mx = 0;
       for (std::size_t i = 0; i < n; ++i) {
         const Vec2d p = data_to_pixel(m, {s.x[i], s.y[i]});
-        const int c = static_cast<int>(p.x);
+        const int c = static_cast<int>(clamp_px(p.x));
         if (c != column) {
           if (column >= 0) {
-            pts.push_back(ImVec2(static_cast<float>(column), static_cast<float>(mn)));
-            pts.push_back(ImVec2(static_cast<float>(column), static_cast<float>(mx)));
+            pts.push_back(ImVec2(static_cast<float>(column), clamp_px(mn)));
+            pts.push_back(ImVec2(static_cast<float>(column), clamp_px(mx)));
           }
           column = c;
           mn = mx = p.y;
@@ -130,8 +138,8 @@ Mapping Plot::draw(ImVec2 size) {
         }
       }
       if (column >= 0) {
-        pts.push_back(ImVec2(static_cast<float>(column), static_cast<float>(mn)));
-        pts.push_back(ImVec2(static_cast<float>(column), static_cast<float>(mx)));
+        pts.push_back(ImVec2(static_cast<float>(column), clamp_px(mn)));
+        pts.push_back(ImVec2(static_cast<float>(column), clamp_px(mx)));
       }
     } else {
       for (std::size_t i = 0; i < n; ++i) {

@@ -269,3 +269,26 @@ TEST(HeadlessApp, AHundredThousandPointsDraw) {
 
 }  // namespace
 }  // namespace pla::app
+
+namespace pla::app {
+namespace {
+
+// Extreme coordinates (near the largest double) must draw, not hang or crash.
+TEST(HeadlessApp, ExtremeCoordinatesDraw) {
+  Headless h;
+  Session& s = h.app.session;
+  ASSERT_TRUE(s.import_csv("x,y,label\n1e308,-1e308,1\n-1e308,1e308,-1\n1,2,1\n", "huge.csv").ok);
+  h.app.fit_pending = true;
+  for (int i = 0; i < 3; ++i) EXPECT_GT(h.frame(), 100);
+  ASSERT_TRUE(s.train().ok);
+  for (int tab = 0; tab < 4; ++tab) {
+    h.app.select_plot_tab = tab;
+    EXPECT_GT(h.frame(), 100);
+  }
+  ImGui::GetIO().MouseWheel = -30.0f;
+  h.move(to_screen(h.app, 0, 0));
+  EXPECT_GT(h.frame(), 100);
+}
+
+}  // namespace
+}  // namespace pla::app

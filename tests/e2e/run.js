@@ -559,6 +559,51 @@ const frames = (page, n = 3) => page.evaluate((k) => new Promise((res) => {
       await m.context.close();
       assert(/memory/.test(text), 'status after an allocation failure: "' + text + '" (' + JSON.stringify(r) + ')');
     });
+
+    await check('the bad-input corpus through the browser import: loads, or refused naming the line, nothing else changes', async () => {
+      const corpusDir = path.join(__dirname, '..', 'corpus');
+      const manifest = JSON.parse(fs.readFileSync(path.join(corpusDir, 'manifest.json'), 'utf8'));
+      const c = await openApp(browser, server.url + '?preset=six');
+      let checked = 0;
+      const problems = [];
+      for (const item of manifest.files) {
+        if (item.generated) continue;  // huge files are the CLI runner's (made at test time)
+        await c.page.evaluate(() => { window.perceptronLab.command('preset', 'six'); });
+        const before = await c.page.evaluate(() => window.perceptronLab.state());
+        const buffer = fs.readFileSync(path.join(corpusDir, 'files', item.file));
+        await c.page.setInputFiles('#file-input', { name: item.file, mimeType: 'text/plain', buffer });
+        try {
+          await c.page.waitForFunction((name) => { const n = window.perceptronLab.state().notice;
+            return n.includes('import failed') || n.includes(name); }, item.file, { timeout: 10000 });
+        } catch (e) {
+          problems.push(`${item.file}: no answer`);
+          continue;
+        }
+        const after = await c.page.evaluate(() => window.perceptronLab.state());
+        checked++;
+        if (item.expect === 'load') {
+          if (after.points !== item.points || after.d !== item.d || after.preset !== 'import')
+            problems.push(`${item.file}: expected ${item.points} points of d=${item.d}, got ${after.points}, d=${after.d}: ${after.notice}`);
+        } else {
+          // The browser decodes a UTF-16 file (by its byte order mark) before the core sees the
+          // text, so lines can shift there; every other file must name exactly the expected line.
+          const utf16 = buffer.length >= 2 && ((buffer[0] === 0xff && buffer[1] === 0xfe) || (buffer[0] === 0xfe && buffer[1] === 0xff));
+          const named = !item.line ? after.notice.includes(item.message || '')
+            : utf16 ? new RegExp(`${item.file.replace('.', '\\.')}:\\d+`).test(after.notice)
+              : after.notice.includes(`${item.file}:${item.line}`);
+          if (!/import failed/.test(after.notice) || !named)
+            problems.push(`${item.file}: the notice should name line ${item.line}: ${after.notice.slice(0, 200)}`);
+          if (JSON.stringify(after.data) !== JSON.stringify(before.data) || after.preset !== before.preset)
+            problems.push(`${item.file}: the data changed after a refused import`);
+        }
+      }
+      const alive = await c.page.evaluate(() => window.perceptronLab.command('step').ok);
+      await c.context.close();
+      console.log(`  ${checked} corpus files imported through the page`);
+      assert(problems.length === 0, problems.join('\n'));
+      assert(checked >= 40 && alive, `only ${checked} files checked`);
+      assert(c.errors.length === 0, c.errors.join(' | '));
+    });
   } finally {
     await browser.close();
     server.proc.kill();
