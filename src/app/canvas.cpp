@@ -296,7 +296,32 @@ void draw_points(ImDrawList* dl, const App& app) {
   }
   std::vector<double> x(static_cast<std::size_t>(ds.d));
   const float w = static_cast<float>(m.pixel_max.x), h = static_cast<float>(m.pixel_max.y);
-  for (std::size_t i = 0; i < ds.size(); ++i) {
+  if (many) {
+    // Large sets: one textured quad per point written straight into the vertex
+    // buffer (no path building): +1 a diamond, -1 a square, validation points fainter.
+    const ImVec2 uv = ImGui::GetFontTexUvWhitePixel();
+    dl->PrimReserve(static_cast<int>(ds.size()) * 6, static_cast<int>(ds.size()) * 4);
+    std::size_t drawn = 0;
+    const bool split = !s.validation_set().empty();
+    for (std::size_t i = 0; i < ds.size(); ++i) {
+      const ImVec2 p = to_im(data_to_pixel(m, point2(ds, i)));
+      if (!(p.x >= m.pixel_min.x - 4 && p.x <= w + 4 && p.y >= m.pixel_min.y - 4 && p.y <= h + 4)) continue;
+      const bool faint = split && s.in_validation(i);
+      if (ds.y[i] > 0) {
+        const ImU32 col = faint ? (kPosColor & 0x00FFFFFF) | 0x80000000 : kPosColor;
+        const float q = r0 + 0.8f;
+        dl->PrimQuadUV(ImVec2(p.x, p.y - q), ImVec2(p.x + q, p.y), ImVec2(p.x, p.y + q), ImVec2(p.x - q, p.y), uv, uv, uv,
+                       uv, col);
+      } else {
+        const ImU32 col = faint ? (kNegColor & 0x00FFFFFF) | 0x80000000 : kNegColor;
+        dl->PrimRect(ImVec2(p.x - r0, p.y - r0), ImVec2(p.x + r0, p.y + r0), col);
+      }
+      ++drawn;
+    }
+    // Give back what was reserved for points outside the view.
+    dl->PrimUnreserve(static_cast<int>(ds.size() - drawn) * 6, static_cast<int>(ds.size() - drawn) * 4);
+  }
+  for (std::size_t i = 0; i < (many ? 0 : ds.size()); ++i) {
     Vec2d p2 = point2(ds, i);
     if (static_cast<int>(i) == app.drag_point) p2 = app.drag_to;
     const ImVec2 p = to_im(data_to_pixel(m, p2));

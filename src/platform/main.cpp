@@ -60,6 +60,9 @@ struct Platform {
     float x, y;
   };
   std::vector<Finger> fingers;
+  // CPU time spent building frames (NewFrame through Render), in milliseconds.
+  double frame_ms_last = 0.0, frame_ms_sum = 0.0;
+  long frame_count = 0;
 };
 
 Platform* g_platform = nullptr;  // the single instance, for the browser glue
@@ -241,11 +244,16 @@ void frame(void* arg) {
       p.last_ticks ? static_cast<double>(now - p.last_ticks) / static_cast<double>(SDL_GetPerformanceFrequency()) : 0.0;
   p.last_ticks = now;
 
+  const Uint64 build_start = SDL_GetPerformanceCounter();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
   pla::app::frame(p.app, static_cast<float>(dt < 0.25 ? dt : 0.25));
   ImGui::Render();
+  p.frame_ms_last = 1000.0 * static_cast<double>(SDL_GetPerformanceCounter() - build_start) /
+                    static_cast<double>(SDL_GetPerformanceFrequency());
+  p.frame_ms_sum += p.frame_ms_last;
+  ++p.frame_count;
 
   const ImGuiIO& io = ImGui::GetIO();
   const int fb_w = static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x);
@@ -470,6 +478,19 @@ EMSCRIPTEN_KEEPALIVE const char* pla_lesson_query() {
 EMSCRIPTEN_KEEPALIVE void pla_gl_restored() {
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplOpenGL3_Init("#version 300 es");
+}
+
+// Frame-building time: {"last": ms, "mean": ms, "frames": n}; resets the mean.
+EMSCRIPTEN_KEEPALIVE const char* pla_frame_stats() {
+  static std::string result;
+  if (!g_platform) return "null";
+  Platform& p = *g_platform;
+  const double mean = p.frame_count ? p.frame_ms_sum / static_cast<double>(p.frame_count) : 0.0;
+  result = "{\"last\":" + pla::json_number(p.frame_ms_last) + ",\"mean\":" + pla::json_number(mean) +
+           ",\"frames\":" + std::to_string(p.frame_count) + "}";
+  p.frame_ms_sum = 0.0;
+  p.frame_count = 0;
+  return result.c_str();
 }
 
 EMSCRIPTEN_KEEPALIVE const char* pla_state() {

@@ -560,6 +560,40 @@ const frames = (page, n = 3) => page.evaluate((k) => new Promise((res) => {
       assert(/memory/.test(text), 'status after an allocation failure: "' + text + '" (' + JSON.stringify(r) + ')');
     });
 
+    await check('frame-building CPU time with 100, 10,000 and 100,000 points (printed)', async () => {
+      const f = await openApp(browser, server.url + '?preset=six');
+      const rows = [];
+      for (const n of [100, 10000, 100000]) {
+        const r = await f.page.evaluate(async (count) => {
+          const L = window.perceptronLab;
+          // Collects at least 20 frames (the machine may be busy: wait up to 30 s, no timing asserted).
+          const collect = async () => {
+            let frames = 0, sum = 0;
+            const t0 = performance.now();
+            while (frames < 20 && performance.now() - t0 < 30000) {
+              await new Promise((res) => setTimeout(res, 250));
+              const st = L.frameStats();
+              frames += st.frames; sum += st.mean * st.frames;
+            }
+            return { frames, mean: frames ? sum / frames : 0 };
+          };
+          L.command('generate', 'noisy', count, 2, 0.01, 0.05, 9);
+          L.command('set', 'speed', 100000); L.command('set', 'max_epochs', 100000000);
+          L.frameStats();
+          const idle = await collect();
+          L.command('play');
+          const playing = await collect();
+          const steps = L.state().step;
+          L.command('pause');
+          return { idle, playing, steps };
+        }, n);
+        rows.push(`${n} points: idle ${r.idle.mean.toFixed(2)} ms (${r.idle.frames} frames), playing ${r.playing.mean.toFixed(2)} ms (${r.playing.frames} frames, ${r.steps} steps)`);
+        assert(r.playing.frames >= 20 && r.steps > 0, 'the page stopped drawing: ' + JSON.stringify(r));
+      }
+      await f.context.close();
+      console.log('  frame-building CPU time in the browser: ' + rows.join('; '));
+    });
+
     await check('the bad-input corpus through the browser import: loads, or refused naming the line, nothing else changes', async () => {
       const corpusDir = path.join(__dirname, '..', 'corpus');
       const manifest = JSON.parse(fs.readFileSync(path.join(corpusDir, 'manifest.json'), 'utf8'));
