@@ -2,6 +2,8 @@
 # Perceptron Lab build driver. Every subcommand installs what it needs first.
 #   ./build.sh serve   install, build the web app, serve it on 127.0.0.1:${PORT:-8000}
 #   ./build.sh test    install, build native + web, run every test (CTest)
+#   ./build.sh fuzz [SECONDS]   build the libFuzzer targets (clang) in build/fuzz, run each SECONDS (30)
+#   ./build.sh bench   benchmarks: ours (native + wasm), scikit-learn, liblinear on the same data; one table
 #   ./build.sh native | web | deps | clean | help
 set -euo pipefail
 
@@ -114,6 +116,27 @@ configure() {  # configure PRESET (re-applied every time so preset changes take 
 build_preset() { configure "$1"; log "building $1"; cmake --build "${BUILD}/$1" -j"${JOBS}" ${2:+--target $2}; }
 
 build_native() { deps_native; build_preset native-release; }
+
+# libFuzzer targets (tests/fuzz, a CMake project of its own): Debian's clang-14 with
+# -fsanitize=fuzzer,address,undefined, in build/fuzz.
+build_fuzz() {
+  install_packages
+  local out
+  if ! out="$(cmake -S "${ROOT}/tests/fuzz" -B "${BUILD}/fuzz" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DCMAKE_CXX_COMPILER=clang++-14 2>&1)"; then
+    printf '%s\n' "$out" >&2
+    die "configuring the fuzz targets failed"
+  fi
+  log "building fuzz targets"
+  cmake --build "${BUILD}/fuzz" -j"${JOBS}"
+}
+cmd_fuzz() {
+  local seconds="${1:-30}"
+  case "$seconds" in ''|*[!0-9]*) die "usage: ./build.sh fuzz [SECONDS] (a whole number, default 30)" ;; esac
+  build_fuzz
+  log "fuzzing every target for ${seconds} s"
+  bash "${ROOT}/tests/fuzz/run_fuzz.sh" --build "${BUILD}/fuzz" --seconds "$seconds"
+}
 build_web()    { deps_web; build_preset wasm-release; print_sizes; }
 
 # Sizes of the web bundle, raw and gzipped (target: under 700 KB gzipped for .wasm + .js).
@@ -134,11 +157,23 @@ cmd_test() {
   build_preset native-release
   build_preset native-asan
   build_preset wasm-release
+  build_fuzz
   print_sizes
   log "running tests"
   local rc=0
   (cd "$ROOT" && ctest --preset all --output-on-failure) || rc=$?
   return "$rc"
+}
+
+# Speed benchmark (tests/bench): epoch_bench natively and as wasm, kernels_bench (Google
+# Benchmark), then run_bench.py generates the data in build/bench (deleted afterwards;
+# --keep-data keeps it), runs every implementation and prints the table.
+cmd_bench() {
+  deps_native
+  build_preset native-release pla_bench
+  build_preset wasm-release pla_bench
+  /usr/bin/python3 "${ROOT}/tests/bench/run_bench.py" --native "${BUILD}/native-release" \
+    --wasm "${BUILD}/wasm-release" --work "${BUILD}/bench" "$@"
 }
 
 cmd_serve() {
@@ -148,11 +183,13 @@ cmd_serve() {
   exec /usr/bin/python3 -m http.server "$port" --bind 127.0.0.1 --directory "$www"
 }
 
-usage() { sed -n '2,6p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; }  # the header comment
 
 case "${1:-help}" in
   serve)  cmd_serve ;;
   test)   cmd_test ;;
+  bench)  shift; cmd_bench "$@" ;;
+  fuzz)   shift; cmd_fuzz "${1:-30}" ;;
   native) build_native ;;
   web)    build_web ;;
   deps)   deps_web; install_npm ;;

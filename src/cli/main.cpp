@@ -6,6 +6,8 @@
 //   pla predict --model FILE --data FILE  predict with a saved model
 //
 // Exit status: 0 success, 2 bad input (usage, a malformed file), 1 other failures.
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -13,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "core/fast_pla.hpp"
 #include "core/generators.hpp"
 #include "core/io.hpp"
 #include "core/json.hpp"
@@ -22,6 +25,7 @@
 #include "core/metrics.hpp"
 #include "core/model.hpp"
 #include "core/session.hpp"
+#include "core/stream.hpp"
 #include "core/trace.hpp"
 
 namespace {
@@ -34,11 +38,16 @@ const char* const kUsage =
     "            [--eta X] [--epochs N] [--max-updates K] [--init zero|random] [--seed S]\n"
     "            [--order cyclic|shuffle|random] [--restart] [--kernel poly:P|rbf:G] [--lift NAMES]\n"
     "            [--tau T] [--validation F] [--patience P] [--trace FILE] [--model FILE] [--json]\n"
+    "            [--dtype float64|float32] [--stream]\n"
     "  pla margin --data FILE [--json]\n"
     "  pla gen --kind separable|noisy|xor|circles|moons|blobs|textbook|six|and|or|customers|iris\n"
-    "          [--n N] [--d D] [--margin G] [--noise F] [--seed S] --out FILE\n"
+    "          [--n N] [--d D] [--margin G] [--noise F] [--seed S] [--stream] --out FILE\n"
     "  pla predict --model FILE --data FILE [--json]\n"
-    "Data files: CSV (label column last or named label/y; labels -1/1 or 0/1) or LIBSVM.\n";
+    "Data files: CSV (label column last or named label/y; labels -1/1 or 0/1) or LIBSVM.\n"
+    "train --stream (automatic for files over 256 MiB) reads the file once per epoch in bounded memory:\n"
+    "  --algo classic or margin, --order cyclic; no --validation, --patience, --trace, --lift.\n"
+    "train --dtype float32 stores the data as float (classic or margin, cyclic): half the memory traffic;\n"
+    "  float64 (the default) matches scikit-learn bit for bit. gen --stream writes kind separable row by row.\n";
 
 int usage_error(const std::string& message) {
   std::fprintf(stderr, "pla: %s\n%s", message.c_str(), kUsage);
@@ -93,13 +102,183 @@ std::string format_vec(const std::vector<double>& v) {
 
 // ---------------------------------------------------------------------------- train
 
+// What a training run reports, whichever path computed it.
+struct TrainOutcome {
+  pla::TrainResult r;
+  double seconds = 0.0;
+  double train_accuracy = 1.0;
+  bool has_validation = false;
+  double validation_accuracy = 1.0;
+  std::size_t n = 0;
+  int d = 0;
+  pla::DType dtype = pla::DType::Float64;
+  bool streamed = false;
+};
+
+void print_outcome(const TrainOutcome& t, const pla::LearnerConfig& lc, bool json) {
+  const pla::TrainResult& r = t.r;
+  if (json) {
+    pla::JsonObject j;
+    j.text("algo", lc.algo)
+        .num("eta", lc.pla.eta)
+        .array("w", r.w)
+        .num("b", r.b)
+        .integer("epochs", static_cast<std::int64_t>(r.epochs))
+        .integer("updates", static_cast<std::int64_t>(r.updates))
+        .boolean("converged", r.converged)
+        .text("stop_reason", pla::to_string(r.stop_reason))
+        .integer("train_mistakes", static_cast<std::int64_t>(r.train_mistakes))
+        .num("train_accuracy", t.train_accuracy)
+        .raw("mistakes_per_epoch", json_u64_array(r.mistakes_per_epoch))
+        .num("seconds", t.seconds)
+        .integer("n", static_cast<std::int64_t>(t.n))
+        .integer("d", t.d)
+        .text("dtype", pla::to_string(t.dtype))
+        .boolean("stream", t.streamed);
+    if (t.has_validation) j.num("validation_accuracy", t.validation_accuracy);
+    std::printf("%s\n", j.str().c_str());
+  } else {
+    std::string how;
+    if (t.dtype == pla::DType::Float32) how += ", float32";
+    if (t.streamed) how += ", streamed from the file";
+    std::printf("%s perceptron on %zu points (d = %d), eta = %s%s\n", lc.algo.c_str(), t.n, t.d,
+                pla::json_number(lc.pla.eta).c_str(), how.c_str());
+    if (!r.w.empty()) std::printf("w = %s\nb = %s\n", format_vec(r.w).c_str(), pla::json_number(r.b).c_str());
+    std::printf("%s after %llu epochs and %llu updates (%s)\n", r.converged ? "converged" : "stopped",
+                static_cast<unsigned long long>(r.epochs), static_cast<unsigned long long>(r.updates),
+                pla::to_string(r.stop_reason));
+    std::printf("training mistakes %zu, accuracy %.4f\n", r.train_mistakes, t.train_accuracy);
+    if (t.has_validation) std::printf("validation accuracy %.4f\n", t.validation_accuracy);
+    if (!r.message.empty()) std::printf("%s\n", r.message.c_str());
+  }
+}
+
+bool write_text(const std::string& path, const std::string& text) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f || std::fwrite(text.data(), 1, text.size(), f) != text.size()) {
+    if (f) std::fclose(f);
+    std::fprintf(stderr, "pla: cannot write %s\n", path.c_str());
+    return false;
+  }
+  std::fclose(f);
+  return true;
+}
+
+// A linear model from a fast-path result (the fields make_model takes from a learner).
+pla::Model linear_model(const pla::LearnerConfig& lc, const pla::TrainResult& r, int input_d,
+                        const std::string& lift) {
+  pla::Model m;
+  m.algo = lc.algo;
+  m.d = input_d;
+  m.lift = lift;
+  m.eta = lc.pla.eta;
+  m.w = r.w;
+  m.b = r.b;
+  return m;
+}
+
+std::uint64_t file_bytes(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return 0;
+  long size = -1;
+  if (std::fseek(f, 0, SEEK_END) == 0) size = std::ftell(f);
+  std::fclose(f);
+  return size > 0 ? static_cast<std::uint64_t>(size) : 0;
+}
+
+std::string megabytes(std::uint64_t bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f MB", static_cast<double>(bytes) / 1e6);
+  return buf;
+}
+
+// A one-line progress bar on stderr, redrawn at most 5 times a second, only on a terminal.
+class ProgressBar {
+ public:
+  ProgressBar() : on_(isatty(fileno(stderr)) != 0) {}
+  ~ProgressBar() { clear(); }
+  void operator()(const pla::StreamProgress& p) {
+    if (!on_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (p.epoch != epoch_ || !started_) {
+      epoch_ = p.epoch;
+      pass_start_ = now;
+      started_ = true;
+    } else if (shown_ && now - last_ < std::chrono::milliseconds(200)) {
+      return;
+    }
+    last_ = now;
+    const double frac = p.bytes_total > 0 ? static_cast<double>(p.bytes_done) / static_cast<double>(p.bytes_total) : 0.0;
+    const int filled = static_cast<int>(frac * 30.0 + 0.5);
+    const double secs = std::chrono::duration<double>(now - pass_start_).count();
+    const double rate = secs > 0 ? static_cast<double>(p.bytes_done) / secs / 1e6 : 0.0;
+    const std::string label = p.epoch > 0 ? "epoch " + std::to_string(p.epoch) : "counting mistakes";
+    std::fprintf(stderr, "\r%s [%s%s] %3d%% %s of %s, %.0f MB/s, %llu updates\033[K", label.c_str(),
+                 std::string(static_cast<std::size_t>(filled), '#').c_str(),
+                 std::string(static_cast<std::size_t>(30 - filled), '.').c_str(), static_cast<int>(frac * 100.0),
+                 megabytes(p.bytes_done).c_str(), megabytes(p.bytes_total).c_str(), rate,
+                 static_cast<unsigned long long>(p.updates));
+    std::fflush(stderr);
+    shown_ = true;
+  }
+  void clear() {
+    if (shown_) std::fprintf(stderr, "\r\033[K");
+    shown_ = false;
+  }
+
+ private:
+  bool on_;
+  bool shown_ = false, started_ = false;
+  std::uint64_t epoch_ = 0;
+  std::chrono::steady_clock::time_point last_, pass_start_;
+};
+
+// pla train over a file read in passes (stream.hpp): classic / margin, cyclic order.
+int train_streamed(std::map<std::string, std::string>& o, const pla::Session& session, pla::DType dtype,
+                   bool automatic) {
+  const std::string& path = o["data"];
+  const std::string why = automatic ? path + " is larger than 256 MiB, so pla train streams it (one pass per epoch)"
+                                    : "--stream reads the file in passes (one per epoch)";
+  // Each of these needs the whole data set in memory or random access to it.
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"validation", "a validation split is a random subset of the points"},
+      {"patience", "early stopping needs a validation split"},
+      {"trace", "a trace records every step"},
+      {"lift", "lifting is applied to a data set in memory"}};
+  for (const auto& kv : refused)
+    if (o.count(kv.first)) return input_error(why + ": --" + kv.first + " is not available when streaming (" + kv.second + ")");
+  const pla::LearnerConfig& lc = session.settings().learner;
+  pla::Status st = pla::fast_supports(lc);
+  if (!st)
+    return input_error(why + ": " + st.error +
+                       " (streaming runs --algo classic or margin with --order cyclic and no --restart)");
+  TrainOutcome t;
+  t.dtype = dtype;
+  t.streamed = true;
+  pla::StreamTrainStats stats;
+  ProgressBar bar;
+  const auto t0 = std::chrono::steady_clock::now();
+  st = pla::stream_train(path, lc, session.settings().stop, dtype, t.r, &stats,
+                         [&bar](const pla::StreamProgress& p) { bar(p); });
+  t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  bar.clear();
+  if (!st) return input_error(st.error);
+  t.n = static_cast<std::size_t>(stats.n);
+  t.d = stats.d;
+  t.train_accuracy = stats.train_accuracy;
+  if (o.count("model") && !write_text(o["model"], pla::write_model(linear_model(lc, t.r, stats.d, ""))))
+    return kFailure;
+  print_outcome(t, lc, o.count("json") > 0);
+  return kOk;
+}
+
 int cmd_train(const std::vector<std::string>& args) {
   std::map<std::string, std::string> o;
   std::string error;
   if (!parse_options(args,
                      {"data", "algo", "eta", "epochs", "max-updates", "init", "seed", "order", "kernel", "lift", "tau",
-                      "validation", "patience", "trace", "model"},
-                     {"restart", "json"}, o, error))
+                      "validation", "patience", "trace", "model", "dtype"},
+                     {"restart", "json", "stream"}, o, error))
     return usage_error(error);
   if (!o.count("data")) return usage_error("train needs --data FILE");
 
@@ -119,9 +298,18 @@ int cmd_train(const std::vector<std::string>& args) {
     if (!st) return usage_error("--" + kv.first + ": " + st.error);
   }
   if (o.count("restart")) session.set("restart", "true");
+  pla::DType dtype = pla::DType::Float64;
+  if (o.count("dtype") && !pla::parse_dtype(o["dtype"], dtype))
+    return usage_error("--dtype must be float64 (the default) or float32, not '" + o["dtype"] + "'");
+
+  // Files over the threshold are streamed whether asked or not: they would not fit the in-memory limits.
+  const bool automatic = !o.count("stream") && file_bytes(o["data"]) > pla::kStreamThresholdBytes;
+  if (o.count("stream") || automatic) return train_streamed(o, session, dtype, automatic);
 
   pla::Dataset data;
   pla::Status st = pla::read_data_file(o["data"], data);
+  if (!st && st.error.find("too much data") != std::string::npos)
+    return input_error(st.error + " (pla train --stream reads such a file in passes, in bounded memory)");
   if (!st) return input_error(st.error);
 
   // Validation split and lifting.
@@ -152,80 +340,86 @@ int cmd_train(const std::vector<std::string>& args) {
   }
   if (train_set.empty()) return input_error(o["data"] + ": no training points");
 
-  std::unique_ptr<pla::Learner> learner;
-  st = pla::make_learner(session.settings().learner, learner);
-  if (st) st = learner->reset(train_set);
-  if (!st) return input_error(st.error);
-
-  pla::Trace trace;
+  const pla::LearnerConfig& lc = session.settings().learner;
   const bool want_trace = o.count("trace") > 0;
+  // The classic and margin perceptrons in cyclic order run on the vectorised fast path
+  // (fast_pla.hpp), which gives pla::train's result bit for bit in float64; a trace
+  // (every step) and early stopping (snapshots) need the general learner.
+  const bool fast = pla::fast_supports(lc).ok && !want_trace && session.settings().stop.patience == 0;
+  if (dtype == pla::DType::Float32 && !fast)
+    return usage_error("--dtype float32 runs --algo classic or margin with --order cyclic, without --restart, "
+                       "--trace or --patience");
+
+  TrainOutcome t;
+  t.dtype = dtype;
+  t.n = train_set.size();
+  t.d = train_set.d;
+  t.has_validation = !valid_set.empty();
+  std::unique_ptr<pla::Learner> learner;
+  st = pla::make_learner(lc, learner);
+  if (!st) return input_error(st.error);
+  if (fast) {
+    const auto t0 = std::chrono::steady_clock::now();
+    if (dtype == pla::DType::Float64) {
+      st = pla::fast_train(train_set, lc, session.settings().stop, t.r);
+      t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (!st) return input_error(st.error);
+      t.train_accuracy = pla::accuracy(train_set, t.r.w, t.r.b);
+      if (t.has_validation) t.validation_accuracy = pla::accuracy(valid_set, t.r.w, t.r.b);
+    } else {
+      pla::DatasetF32 train32, valid32;
+      st = pla::to_float32(train_set, train32);
+      if (st) st = pla::to_float32(valid_set, valid32);
+      if (!st) return input_error(o["data"] + ": " + st.error);
+      st = pla::fast_train(train32, lc, session.settings().stop, t.r);
+      t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (!st) return input_error(st.error);
+      // Scored as in training: float32 rows and weights.
+      pla::FastPerceptron scorer;
+      st = scorer.reset(train32.d, lc.pla, pla::DType::Float32);
+      if (!st) return input_error(st.error);
+      scorer.set_weights(t.r.w, t.r.b);
+      auto share = [&](const pla::DatasetF32& ds) {
+        if (ds.empty()) return 1.0;
+        return static_cast<double>(scorer.tally(ds.x.data(), ds.y.data(), ds.size()).correct) /
+               static_cast<double>(ds.size());
+      };
+      t.train_accuracy = share(train32);
+      if (t.has_validation) t.validation_accuracy = share(valid32);
+    }
+    if (o.count("model") && !write_text(o["model"], pla::write_model(linear_model(lc, t.r, data.d, lift_spec))))
+      return kFailure;
+    print_outcome(t, lc, o.count("json") > 0);
+    return kOk;
+  }
+
+  st = learner->reset(train_set);
+  if (!st) return input_error(st.error);
+  pla::Trace trace;
   if (want_trace) trace.start(*learner);
-  pla::TrainResult r;
   const auto t0 = std::chrono::steady_clock::now();
-  st = pla::train(*learner, train_set, session.settings().stop, r, valid_set.empty() ? nullptr : &valid_set,
+  st = pla::train(*learner, train_set, session.settings().stop, t.r, valid_set.empty() ? nullptr : &valid_set,
                   want_trace ? &trace : nullptr);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!st) return input_error(st.error);
 
-  const double train_acc = pla::accuracy(*learner, train_set);
+  t.train_accuracy = pla::accuracy(*learner, train_set);
+  if (t.has_validation) t.validation_accuracy = pla::accuracy(*learner, valid_set);
   if (want_trace) {
     std::string text;
     const std::string& path = o["trace"];
     const bool json = path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
     st = json ? trace.to_json(train_set, text) : trace.to_csv(train_set, text);
     if (!st) return input_error(st.error);
-    std::FILE* f = std::fopen(path.c_str(), "wb");
-    if (!f || std::fwrite(text.data(), 1, text.size(), f) != text.size()) {
-      if (f) std::fclose(f);
-      std::fprintf(stderr, "pla: cannot write %s\n", path.c_str());
-      return kFailure;
-    }
-    std::fclose(f);
+    if (!write_text(path, text)) return kFailure;
   }
   if (o.count("model")) {
     pla::Model model;
     st = pla::make_model(*learner, train_set, data.d, lift_spec, model);
     if (!st) return input_error(st.error);
-    const std::string text = pla::write_model(model);
-    std::FILE* f = std::fopen(o["model"].c_str(), "wb");
-    if (!f || std::fwrite(text.data(), 1, text.size(), f) != text.size()) {
-      if (f) std::fclose(f);
-      std::fprintf(stderr, "pla: cannot write %s\n", o["model"].c_str());
-      return kFailure;
-    }
-    std::fclose(f);
+    if (!write_text(o["model"], pla::write_model(model))) return kFailure;
   }
-
-  const pla::LearnerConfig& lc = session.settings().learner;
-  if (o.count("json")) {
-    pla::JsonObject j;
-    j.text("algo", lc.algo)
-        .num("eta", lc.pla.eta)
-        .array("w", r.w)
-        .num("b", r.b)
-        .integer("epochs", static_cast<std::int64_t>(r.epochs))
-        .integer("updates", static_cast<std::int64_t>(r.updates))
-        .boolean("converged", r.converged)
-        .text("stop_reason", pla::to_string(r.stop_reason))
-        .integer("train_mistakes", static_cast<std::int64_t>(r.train_mistakes))
-        .num("train_accuracy", train_acc)
-        .raw("mistakes_per_epoch", json_u64_array(r.mistakes_per_epoch))
-        .num("seconds", seconds)
-        .integer("n", static_cast<std::int64_t>(train_set.size()))
-        .integer("d", train_set.d);
-    if (!valid_set.empty()) j.num("validation_accuracy", pla::accuracy(*learner, valid_set));
-    std::printf("%s\n", j.str().c_str());
-  } else {
-    std::printf("%s perceptron on %zu points (d = %d), eta = %s\n", lc.algo.c_str(), train_set.size(), train_set.d,
-                pla::json_number(lc.pla.eta).c_str());
-    if (!r.w.empty()) std::printf("w = %s\nb = %s\n", format_vec(r.w).c_str(), pla::json_number(r.b).c_str());
-    std::printf("%s after %llu epochs and %llu updates (%s)\n", r.converged ? "converged" : "stopped",
-                static_cast<unsigned long long>(r.epochs), static_cast<unsigned long long>(r.updates),
-                pla::to_string(r.stop_reason));
-    std::printf("training mistakes %zu, accuracy %.4f\n", r.train_mistakes, train_acc);
-    if (!valid_set.empty()) std::printf("validation accuracy %.4f\n", pla::accuracy(*learner, valid_set));
-    if (!r.message.empty()) std::printf("%s\n", r.message.c_str());
-  }
+  print_outcome(t, lc, o.count("json") > 0);
   return kOk;
 }
 
@@ -265,7 +459,8 @@ int cmd_margin(const std::vector<std::string>& args) {
 int cmd_gen(const std::vector<std::string>& args) {
   std::map<std::string, std::string> o;
   std::string error;
-  if (!parse_options(args, {"kind", "n", "d", "margin", "noise", "seed", "out"}, {}, o, error)) return usage_error(error);
+  if (!parse_options(args, {"kind", "n", "d", "margin", "noise", "seed", "out"}, {"stream"}, o, error))
+    return usage_error(error);
   if (!o.count("kind") || !o.count("out")) return usage_error("gen needs --kind KIND and --out FILE");
   pla::GenSpec spec;
   spec.kind = o["kind"];
@@ -281,6 +476,28 @@ int cmd_gen(const std::vector<std::string>& args) {
   if (o.count("margin") && !pla::parse_double(o["margin"], spec.margin)) return usage_error("--margin must be a number");
   if (o.count("noise") && !pla::parse_double(o["noise"], spec.noise)) return usage_error("--noise must be a number");
   if (o.count("seed") && !pla::parse_u64(o["seed"], spec.seed)) return usage_error("--seed must be a whole number");
+  if (o.count("stream")) {
+    // Straight to the file, row by row: any n (a 4 GB file takes seconds), kind separable.
+    pla::StreamGenStats gs;
+    const bool tty = isatty(fileno(stderr)) != 0;
+    auto progress = [&](std::uint64_t rows) {
+      if (tty) std::fprintf(stderr, "\rwriting %s: %llu of %zu rows\033[K", o["out"].c_str(),
+                            static_cast<unsigned long long>(rows), spec.n);
+    };
+    const pla::Status st = pla::generate_stream(spec, o["out"], nullptr, &gs, progress);
+    if (tty) std::fprintf(stderr, "\r\033[K");
+    if (!st) {
+      if (st.error.rfind("cannot", 0) == 0) {
+        std::fprintf(stderr, "pla: %s\n", st.error.c_str());
+        return kFailure;
+      }
+      return usage_error(st.error);
+    }
+    std::fprintf(stderr, "wrote %llu points (d = %d, +1: %llu, -1: %llu) to %s (%s)\n",
+                 static_cast<unsigned long long>(gs.rows), spec.d, static_cast<unsigned long long>(gs.positives),
+                 static_cast<unsigned long long>(gs.rows - gs.positives), o["out"].c_str(), megabytes(gs.bytes).c_str());
+    return kOk;
+  }
   pla::Dataset ds;
   pla::Status st = pla::generate(spec, ds);
   if (!st) return usage_error(st.error);

@@ -16,12 +16,18 @@
 // NaN, inf and values that overflow a double (1e999) are errors; values too small
 // for a double round to the nearest double (possibly 0), as any reader would.
 #pragma once
+#include <cstddef>
 #include <string>
 
 #include "core/dataset.hpp"
 #include "core/status.hpp"
 
 namespace pla {
+
+// Limits of the readers, so no file can stall or exhaust memory: a longer line or a
+// larger file is refused with a message (naming the line, for a long line).
+constexpr std::size_t kMaxLineBytes = std::size_t{16} << 20;  // 16 MiB per CSV / LIBSVM line
+constexpr std::size_t kMaxFileBytes = std::size_t{1} << 30;   // 1 GiB per file (read_text_file)
 
 // CSV. Separator: comma, or ';' / tab when the first row uses them more than commas.
 // Header: optional, detected when no field of the first row is a number (a first row
@@ -57,7 +63,8 @@ std::string write_libsvm(const Dataset& ds);
 // for non-finite values, which the readers reject).
 std::string format_number(double v);
 
-// Native file helpers. read_data_file names errors after `path`.
+// Native file helpers. read_data_file names errors after `path`. read_text_file refuses a
+// file over kMaxFileBytes (by its size, before reading it).
 Status read_text_file(const std::string& path, std::string& out);
 Status read_data_file(const std::string& path, Dataset& out, int expected_d = 0);
 // LIBSVM for .libsvm/.svm/.svmlight, CSV otherwise. Fails on an invalid data set.

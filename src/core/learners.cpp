@@ -241,6 +241,7 @@ class BatchLearner final : public LearnerImpl<BatchLearner> {
     const int y = ds.y[i];
     info.index = i;
     info.score = pla::score(w_, b_, x);
+    if (!std::isfinite(info.score)) diverged_ = true;  // finite weights, overflowing score
     info.mistake = y * info.score <= 0.0;
     if (info.mistake) {
       for (std::size_t j = 0; j < grad_w_.size(); ++j) grad_w_[j] += y * x[j];

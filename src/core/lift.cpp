@@ -100,6 +100,15 @@ Status parse_lift(const std::string& spec, int input_d, Lift& out) {
     if (token.size() >= 4 && token.compare(0, 4, "poly") == 0) {
       if (!parse_small_int(token.substr(4), degree) || degree < 1 || degree > kMaxLiftDegree)
         return Status::fail("lift '" + token + "': polyK needs K in 1.." + std::to_string(kMaxLiftDegree));
+      // Count first (poly K in d variables has C(d + K, K) - 1 monomials of d powers each),
+      // so a wide data set is refused before gigabytes of monomials are built.
+      std::size_t count = 0, term = 1;  // term = C(d + k - 1, k), the monomials of degree k
+      for (int k = 1; k <= degree && features.size() + count <= kMaxLiftFeatures; ++k) {
+        term = term * static_cast<std::size_t>(input_d + k - 1) / static_cast<std::size_t>(k);
+        count += term;
+      }
+      if (features.size() + count > kMaxLiftFeatures)
+        return Status::fail("lift spec '" + spec + "' makes more than " + std::to_string(kMaxLiftFeatures) + " features");
       std::vector<int> p(static_cast<std::size_t>(input_d), 0);
       for (int k = 1; k <= degree; ++k) {
         monomials_of_degree(input_d, k, 0, p, features);

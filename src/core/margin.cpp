@@ -369,6 +369,11 @@ Status compute_margin(const Dataset& ds, MarginResult& out) {
   out = MarginResult{};
   Status st = check_data(ds);
   if (!st) return st;
+  // Squared distances of coordinates beyond 1e150 overflow: refuse rather than misreport.
+  for (double v : ds.x)
+    if (std::fabs(v) > kMaxMarginCoordinate)
+      return Status::fail("compute_margin: a coordinate exceeds 1e150 in size, out of range for the exact margin "
+                          "(its squared distances would overflow)");
   const std::size_t d = static_cast<std::size_t>(ds.d);
   out.R = ds.radius();
   out.R_aug = ds.radius_aug();

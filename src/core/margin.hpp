@@ -43,6 +43,7 @@
 
 namespace pla {
 
+constexpr double kMaxMarginCoordinate = 1e150;  // larger coordinates are refused (squares overflow)
 constexpr double kMarginGapTolerance = 1e-12;    // relative: Wolfe's stopping gap, in distance / scale
 constexpr double kMarginTouchTolerance = 1e-10;  // relative: hull distance / scale below which classes "touch"
 

@@ -69,6 +69,7 @@ Status read_model(const std::string& text, const std::string& name, Model& out) 
   Model m;
   bool header = false, have_d = false, have_b = false, have_w = false;
   int feature_d = -1;  // the dimension of w or of the support points (lifted)
+  std::size_t w_line = 0, sv_line = 0;  // where w and the first sv line are (0: none)
   std::istringstream in(text);
   std::string line;
   std::size_t line_no = 0;
@@ -116,6 +117,7 @@ Status read_model(const std::string& text, const std::string& name, Model& out) 
         m.w.push_back(v);
       }
       have_w = true;
+      w_line = line_no;
     } else if (key == "b") {
       if (t.size() != 2 || !parse_double(t[1], m.b)) return fail("b must be a finite number");
       have_b = true;
@@ -132,6 +134,7 @@ Status read_model(const std::string& text, const std::string& name, Model& out) 
       if (feature_d >= 0 && static_cast<int>(v.x.size()) != feature_d) return fail("support points differ in size");
       feature_d = static_cast<int>(v.x.size());
       m.support.push_back(std::move(v));
+      if (sv_line == 0) sv_line = line_no;
     } else {
       return fail("unknown key '" + key + "'");
     }
@@ -145,6 +148,11 @@ Status read_model(const std::string& text, const std::string& name, Model& out) 
     if (!st) return Status::fail(name + ": " + st.error);
     expected = lf.output_d();
   }
+  // Nothing is silently dropped: w belongs to linear models, sv lines to kernel models.
+  if (m.kernel_model && have_w)
+    return Status::fail(name + ":" + std::to_string(w_line) + ": a kernel model has no w (its hyperplane is the sv lines)");
+  if (!m.kernel_model && !m.support.empty())
+    return Status::fail(name + ":" + std::to_string(sv_line) + ": sv lines need a kernel line (a linear model is w and b)");
   if (m.kernel_model) {
     if (feature_d >= 0 && feature_d != expected)
       return Status::fail(name + ": support points have " + std::to_string(feature_d) + " values, expected " +

@@ -1,6 +1,9 @@
 #include "core/perceptron.hpp"
 
 #include <cmath>
+#include <cstdint>
+
+#include "core/simd.hpp"
 
 namespace pla {
 
@@ -32,13 +35,20 @@ double score(const std::vector<double>& w, double b, const double* x) {
   return s + b;
 }
 
+// Both counts go through the row-blocked kernels of simd.hpp, which give every score
+// the same bits as score() (index-order sums); the plain loops remain for a w whose
+// size is not the data set's d.
 std::size_t count_mistakes(const Dataset& ds, const std::vector<double>& w, double b) {
+  if (w.size() == static_cast<std::size_t>(ds.d) && ds.x.size() == ds.size() * w.size())
+    return simd::count_violations_f64(ds.x.data(), ds.y.data(), ds.size(), w.size(), w.data(), b, 0.0, SIZE_MAX);
   std::size_t n = 0;
   for (std::size_t i = 0; i < ds.size(); ++i) n += (ds.y[i] * score(w, b, ds.row(i)) <= 0.0);
   return n;
 }
 
 std::size_t count_violations(const Dataset& ds, const std::vector<double>& w, double b, double tau, std::size_t cap) {
+  if (w.size() == static_cast<std::size_t>(ds.d) && ds.x.size() == ds.size() * w.size())
+    return simd::count_violations_f64(ds.x.data(), ds.y.data(), ds.size(), w.size(), w.data(), b, tau, cap);
   std::size_t n = 0;
   for (std::size_t i = 0; i < ds.size() && n < cap; ++i) n += (ds.y[i] * score(w, b, ds.row(i)) <= tau);
   return n;
@@ -111,6 +121,8 @@ StepInfo PrimalCore::step(const Dataset& ds) {
   const int y = ds.y[i];
   info.index = i;
   info.score = score(w_, b_, x);
+  // A score that overflows (finite weights, huge coordinates) is divergence too.
+  if (!std::isfinite(info.score)) diverged_ = true;
   info.mistake = y * info.score <= cfg_.tau;
   if (info.mistake) {
     const double c = cfg_.eta * y;

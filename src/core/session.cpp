@@ -225,7 +225,9 @@ void Session::record_step(const StepInfo& s) {
     norm2 += l.running_b() * l.running_b();
     invariants_.push_back({l.steps(), l.updates(), progress, norm2});
   }
-  if (train_.size() <= kMaxStepMetricPoints && step_samples_.size() < kMaxCurveSamples) {
+  // Per-step J and J1 cost a pass over the data per update: only for linear
+  // hypotheses (O(d) per score) on small sets. Kernel and vote scores cost O(N) each.
+  if (l.linear() && train_.size() <= kMaxStepMetricPoints && step_samples_.size() < kMaxCurveSamples) {
     const Metrics m = compute_metrics(l, train_);
     step_samples_.push_back({l.steps(), m.j1, m.j, l.updates()});
   }
@@ -347,12 +349,17 @@ bool Session::run_slice(std::uint64_t max_steps) {
   // Work is bounded per call: each step costs d, each recorded update N*d.
   const double cost_limit = 3e7;
   const double step_cost = static_cast<double>(train_.d) + 1.0;
-  const double update_cost = train_.size() <= kMaxStepMetricPoints ? static_cast<double>(train_.size()) * step_cost : 0;
+  const bool linear = learner_->linear();
+  // A non-linear score (kernel, vote) costs about N*d; a recorded update N scores.
+  const double score_cost = linear ? step_cost : static_cast<double>(train_.size()) * step_cost;
+  const double update_cost =
+      linear && train_.size() <= kMaxStepMetricPoints ? static_cast<double>(train_.size()) * step_cost : 0.0;
   double cost = 0.0;
   for (std::uint64_t n = 0; n < max_steps && cost < cost_limit; ++n) {
     if (stop_rule_reached(*learner_)) break;
     const StepInfo s = step();
-    cost += step_cost + (s.mistake ? update_cost : 0.0) + (s.epoch_end ? static_cast<double>(train_.size()) * step_cost : 0.0);
+    cost += score_cost + (s.mistake ? update_cost : 0.0) +
+            (s.epoch_end ? static_cast<double>(train_.size()) * score_cost : 0.0);
   }
   if (stop_rule_reached(*learner_)) {
     playing_ = false;

@@ -1,0 +1,255 @@
+#include "core/fast_pla.hpp"
+
+#include <cfloat>
+#include <cmath>
+
+#include "core/simd.hpp"
+
+namespace pla {
+
+const char* to_string(DType v) { return v == DType::Float32 ? "float32" : "float64"; }
+
+bool parse_dtype(const std::string& s, DType& out) {
+  if (s == "float64" || s == "f64" || s == "double") out = DType::Float64;
+  else if (s == "float32" || s == "f32" || s == "float") out = DType::Float32;
+  else return false;
+  return true;
+}
+
+Status to_float32(const Dataset& ds, DatasetF32& out) {
+  DatasetF32 r;
+  r.d = ds.d;
+  r.y = ds.y;
+  r.x.resize(ds.x.size());
+  const auto d = static_cast<std::size_t>(ds.d < 1 ? 1 : ds.d);
+  for (std::size_t k = 0; k < ds.x.size(); ++k) {
+    const double v = ds.x[k];
+    if (std::isfinite(v) && std::fabs(v) > static_cast<double>(FLT_MAX)) {
+      // Values just above FLT_MAX that round down to it are fine; only true overflow fails.
+      const float f = static_cast<float>(v);
+      if (std::isinf(f))
+        return Status::fail("point " + std::to_string(k / d + 1) + ", coordinate " + std::to_string(k % d + 1) +
+                            ": " + std::to_string(v) + " is beyond the float32 range (|x| <= 3.4e38); use float64");
+    }
+    r.x[k] = static_cast<float>(v);
+  }
+  out = std::move(r);
+  return Status::success();
+}
+
+// ---------------------------------------------------------------- FastPerceptron
+
+Status FastPerceptron::reset(int d, const PerceptronConfig& cfg, DType dtype) {
+  if (d < 1) return Status::fail("the dimension d must be >= 1");
+  if (!(cfg.eta > 0.0) || !std::isfinite(cfg.eta)) return Status::fail("eta must be a finite number > 0");
+  if (!(cfg.tau >= 0.0) || !std::isfinite(cfg.tau))
+    return Status::fail("tau of the margin perceptron must be a finite number >= 0");
+  if (cfg.order != Order::Cyclic)
+    return Status::fail(std::string("the fast perceptron visits the points in cyclic order, not ") + to_string(cfg.order));
+  if (cfg.restart) return Status::fail("the fast perceptron has no restart rule");
+  cfg_ = cfg;
+  dtype_ = dtype;
+  d_ = d;
+  initial_weights(cfg, static_cast<std::size_t>(d), w_, b_);
+  set_weights(w_, b_);
+  steps_ = updates_ = epoch_ = epoch_updates_ = 0;
+  converged_ = diverged_ = false;
+  per_epoch_.clear();
+  return Status::success();
+}
+
+void FastPerceptron::set_weights(const std::vector<double>& w, double b) {
+  if (w.size() != static_cast<std::size_t>(d_)) return;
+  if (&w != &w_) w_ = w;
+  b_ = b;
+  w32_.resize(w_.size());
+  for (std::size_t j = 0; j < w_.size(); ++j) w32_[j] = static_cast<float>(w_[j]);
+}
+
+bool FastPerceptron::update(const double* x, int y) {
+  const double c = cfg_.eta * y;
+  const bool finite = simd::add_scaled_f64(w_.data(), c, x, w_.size());
+  b_ += c;
+  if (!finite || !std::isfinite(b_)) diverged_ = true;
+  ++updates_;
+  ++epoch_updates_;
+  converged_ = false;
+  ++steps_;
+  return diverged_ || update_limit_reached();
+}
+
+bool FastPerceptron::update(const float* x, int y) {
+  const double c = cfg_.eta * y;
+  const bool finite = simd::add_scaled_f32(w_.data(), w32_.data(), c, x, w_.size());
+  b_ += c;
+  if (!finite || !std::isfinite(b_)) diverged_ = true;
+  ++updates_;
+  ++epoch_updates_;
+  converged_ = false;
+  ++steps_;
+  return diverged_ || update_limit_reached();
+}
+
+std::size_t FastPerceptron::visit(const double* x, const int* y, std::size_t n) {
+  if (dtype_ != DType::Float64 || w_.empty()) return 0;
+  const auto d = static_cast<std::size_t>(d_);
+  // The classic rule takes tau = 0 (as make_learner does for every algo but margin).
+  const double tau = cfg_.tau;
+  std::size_t i = 0;
+  while (i < n) {
+    double s = 0.0;
+    const std::size_t k = simd::first_violation_f64(x + i * d, y + i, n - i, d, w_.data(), b_, tau, &s);
+    steps_ += k;
+    i += k;
+    if (i == n) break;
+    const bool stop = update(x + i * d, y[i]);
+    ++i;
+    if (stop) break;
+  }
+  return i;
+}
+
+std::size_t FastPerceptron::visit(const float* x, const int* y, std::size_t n) {
+  if (dtype_ != DType::Float32 || w_.empty()) return 0;
+  const auto d = static_cast<std::size_t>(d_);
+  const double tau = cfg_.tau;
+  std::size_t i = 0;
+  while (i < n) {
+    double s = 0.0;
+    const std::size_t k = simd::first_violation_f32(x + i * d, y + i, n - i, d, w32_.data(), b_, tau, &s);
+    steps_ += k;
+    i += k;
+    if (i == n) break;
+    const bool stop = update(x + i * d, y[i]);
+    ++i;
+    if (stop) break;
+  }
+  return i;
+}
+
+void FastPerceptron::end_epoch() {
+  ++epoch_;
+  per_epoch_.push_back(epoch_updates_);
+  // Cyclic passes visit every point, so a pass without an update means every point
+  // has y (w.x + b) > tau; weights that overflowed never count as converged.
+  if (epoch_updates_ == 0 && !diverged_) converged_ = true;
+  epoch_updates_ = 0;
+}
+
+namespace {
+template <class T, class Scores>
+FastPerceptron::Tally tally_rows(const T* x, const int* y, std::size_t n, std::size_t d, const T* w, double b,
+                                 Scores scores) {
+  FastPerceptron::Tally t;
+  constexpr std::size_t kChunk = 256;
+  double s[kChunk];
+  for (std::size_t i = 0; i < n; i += kChunk) {
+    const std::size_t m = n - i < kChunk ? n - i : kChunk;
+    scores(x + i * d, m, d, w, b, s);
+    for (std::size_t k = 0; k < m; ++k) {
+      t.mistakes += y[i + k] * s[k] <= 0.0;
+      t.correct += (s[k] >= 0.0 ? 1 : -1) == y[i + k];
+    }
+  }
+  return t;
+}
+}  // namespace
+
+FastPerceptron::Tally FastPerceptron::tally(const double* x, const int* y, std::size_t n) const {
+  if (w_.empty()) return {};
+  return tally_rows(x, y, n, w_.size(), w_.data(), b_, simd::scores_f64);
+}
+
+FastPerceptron::Tally FastPerceptron::tally(const float* x, const int* y, std::size_t n) const {
+  if (w_.empty()) return {};
+  return tally_rows(x, y, n, w_.size(), w32_.data(), b_, simd::scores_f32);
+}
+
+// ---------------------------------------------------------------- training with the stop rules of pla::train
+
+Status fast_supports(const LearnerConfig& cfg) {
+  if (cfg.algo != "classic" && cfg.algo != "margin")
+    return Status::fail("only the classic and margin perceptrons run on the fast path, not " + cfg.algo);
+  if (cfg.pla.order != Order::Cyclic)
+    return Status::fail(std::string("the fast path visits the points in cyclic order, not ") + to_string(cfg.pla.order));
+  if (cfg.pla.restart) return Status::fail("the fast path has no restart rule (it needs the whole set in memory)");
+  return Status::success();
+}
+
+std::string stop_message(StopReason reason, const StopRules& rules, const TrainResult& r, std::size_t n) {
+  const std::string wrong = std::to_string(r.train_mistakes) + " of " + std::to_string(n) + " training points wrong";
+  switch (reason) {
+    case StopReason::Converged:
+      return "converged: epoch " + std::to_string(r.epochs) + " made no mistake (" + std::to_string(r.updates) +
+             " updates in all)";
+    case StopReason::MaxEpochs:
+      return "stopped at max_epochs = " + std::to_string(rules.max_epochs) + " without converging (" + wrong +
+             "; the data may not be linearly separable)";
+    case StopReason::MaxUpdates:
+      return "stopped at max_updates = " + std::to_string(rules.max_updates) + " (" + wrong + ")";
+    case StopReason::Diverged:
+      return "diverged: w or b became inf/NaN at step " + std::to_string(r.steps) +
+             " (eta or the coordinates are too large)";
+    default: return "";
+  }
+}
+
+namespace {
+
+template <class T>
+Status fast_train_rows(const T* x, const int* y, std::size_t n, int d, DType dtype, const LearnerConfig& cfg,
+                       const StopRules& rules, TrainResult& out) {
+  Status st = fast_supports(cfg);
+  if (!st) return st;
+  if (n == 0) return Status::fail("the training set is empty: nothing to train on");
+  if (rules.max_epochs == 0 && rules.max_updates == 0)
+    return Status::fail("no stop rule: set max_epochs or max_updates > 0 (non-separable data never converges)");
+  PerceptronConfig pc = cfg.pla;
+  if (cfg.algo != "margin") pc.tau = 0.0;  // as make_learner: only the margin perceptron uses tau
+  FastPerceptron p;
+  st = p.reset(d, pc, dtype);
+  if (!st) return st;
+  p.set_update_limit(rules.max_updates);
+
+  StopReason reason = StopReason::None;
+  while (reason == StopReason::None) {
+    const std::size_t visited = p.visit(x, y, n);
+    if (visited == n) p.end_epoch();
+    if (p.diverged()) reason = StopReason::Diverged;
+    else if (p.update_limit_reached()) reason = StopReason::MaxUpdates;
+    else if (visited == n) {
+      if (p.converged()) reason = StopReason::Converged;
+      else if (rules.max_epochs > 0 && p.epoch() >= rules.max_epochs) reason = StopReason::MaxEpochs;
+    }
+  }
+
+  TrainResult r;
+  r.w = p.w();
+  r.b = p.b();
+  r.epochs = p.epoch();
+  r.updates = p.updates();
+  r.steps = p.steps();
+  r.converged = p.converged();
+  r.stop_reason = reason;
+  r.train_mistakes = p.tally(x, y, n).mistakes;
+  r.mistakes_per_epoch = p.mistakes_per_epoch();
+  r.message = stop_message(reason, rules, r, n);
+  out = std::move(r);
+  return Status::success();
+}
+
+}  // namespace
+
+Status fast_train(const Dataset& ds, const LearnerConfig& cfg, const StopRules& rules, TrainResult& out) {
+  if (ds.x.size() != ds.size() * static_cast<std::size_t>(ds.d < 1 ? 0 : ds.d))
+    return Status::fail("the data set is malformed (x does not hold size * d values)");
+  return fast_train_rows(ds.x.data(), ds.y.data(), ds.size(), ds.d, DType::Float64, cfg, rules, out);
+}
+
+Status fast_train(const DatasetF32& ds, const LearnerConfig& cfg, const StopRules& rules, TrainResult& out) {
+  if (ds.x.size() != ds.size() * static_cast<std::size_t>(ds.d < 1 ? 0 : ds.d))
+    return Status::fail("the data set is malformed (x does not hold size * d values)");
+  return fast_train_rows(ds.x.data(), ds.y.data(), ds.size(), ds.d, DType::Float32, cfg, rules, out);
+}
+
+}  // namespace pla

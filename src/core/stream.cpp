@@ -1,0 +1,1200 @@
+#include "core/stream.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+#include <utility>
+
+#include "core/rng.hpp"
+
+namespace pla {
+
+namespace {
+
+// ---------------------------------------------------------------- text helpers (the rules of io.cpp)
+
+std::string where(const std::string& source, int line, int column) {
+  return source + ":" + std::to_string(line) + ":" + std::to_string(column) + ": ";
+}
+
+Status fail_at(const std::string& source, int line, int column, const std::string& what) {
+  return Status::fail(where(source, line, column) + what);
+}
+
+std::string quoted(std::string_view s) {
+  constexpr std::size_t kMax = 40;
+  std::string shown(s.substr(0, kMax));
+  if (s.size() > kMax) shown += "...";
+  return "'" + shown + "'";
+}
+
+bool is_blank_char(char c) { return c == ' ' || c == '\t'; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_blank_char(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank_char(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+bool is_blank(std::string_view s) { return trim(s).empty(); }
+
+char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (lower(a[i]) != lower(b[i])) return false;
+  return true;
+}
+
+enum class NumberParse { kOk, kNotNumber, kNotFinite, kOutOfRange, kEmpty };
+
+// The grammar of io.cpp's parse_number: [+-] digits [. digits] [(e|E) [+-] digits].
+// Values with at most 19 significant digits and a decimal exponent within +-22 take
+// Clinger's fast path: the digits as an integer m <= 2^53 (exact in a double) times or
+// divided by an exact power of ten, one correctly rounded operation, so the same double
+// as strtod's correctly rounded conversion. Everything else goes to strtod, as in io.cpp.
+NumberParse parse_number(std::string_view s, double& value) {
+  static const double kPow10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  if (s.empty()) return NumberParse::kEmpty;
+  std::size_t i = 0;
+  const std::size_t n = s.size();
+  bool negative = false;
+  if (s[i] == '+' || s[i] == '-') negative = s[i++] == '-';
+  // All mantissa digits into m (at most 19 digits always fit in 64 bits; more take strtod).
+  std::uint64_t m = 0;
+  const std::size_t int_start = i;
+  while (i < n && s[i] >= '0' && s[i] <= '9') m = m * 10 + static_cast<std::uint64_t>(s[i++] - '0');
+  std::size_t mantissa_digits = i - int_start;
+  int scale = 0;
+  if (i < n && s[i] == '.') {
+    const std::size_t frac_start = ++i;
+    while (i < n && s[i] >= '0' && s[i] <= '9') m = m * 10 + static_cast<std::uint64_t>(s[i++] - '0');
+    mantissa_digits += i - frac_start;
+    scale = -static_cast<int>(i - frac_start < 1000 ? i - frac_start : 1000);
+  }
+  const bool fast = mantissa_digits <= 19;
+  bool ok = mantissa_digits > 0;
+  int exponent = 0;
+  if (ok && i < n && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    bool exp_negative = false;
+    if (i < n && (s[i] == '+' || s[i] == '-')) exp_negative = s[i++] == '-';
+    std::size_t exponent_digits = 0;
+    while (i < n && s[i] >= '0' && s[i] <= '9') {
+      if (exponent < 100000) exponent = exponent * 10 + (s[i] - '0');
+      ++i;
+      ++exponent_digits;
+    }
+    if (exp_negative) exponent = -exponent;
+    ok = exponent_digits > 0;
+  }
+  if (!ok || i != n) {
+    std::string_view body = s;
+    if (!body.empty() && (body[0] == '+' || body[0] == '-')) body.remove_prefix(1);
+    if (iequals(body, "nan") || iequals(body, "inf") || iequals(body, "infinity")) return NumberParse::kNotFinite;
+    return NumberParse::kNotNumber;
+  }
+  const int e10 = exponent + scale;
+  if (fast && m == 0) {
+    value = negative ? -0.0 : 0.0;
+    return NumberParse::kOk;
+  }
+  if (fast && m <= (std::uint64_t{1} << 53) && e10 >= -22 && e10 <= 22) {
+    double v = static_cast<double>(m);
+    v = e10 >= 0 ? v * kPow10[e10] : v / kPow10[-e10];
+    value = negative ? -v : v;
+    return NumberParse::kOk;
+  }
+  char small[64];
+  std::string big;
+  const char* text = small;
+  if (n < sizeof small) {
+    std::memcpy(small, s.data(), n);
+    small[n] = '\0';
+  } else {
+    big.assign(s);
+    text = big.c_str();
+  }
+  char* end = nullptr;
+  const double v = std::strtod(text, &end);
+  if (end != text + n) return NumberParse::kNotNumber;
+  if (std::isinf(v)) return NumberParse::kOutOfRange;
+  value = v;
+  return NumberParse::kOk;
+}
+
+std::string number_error(NumberParse r, std::string_view text, const char* what) {
+  switch (r) {
+    case NumberParse::kEmpty: return std::string("empty field, expected ") + what;
+    case NumberParse::kNotFinite: return quoted(text) + " is not a finite number";
+    case NumberParse::kOutOfRange: return quoted(text) + " is out of range for a double";
+    default: return quoted(text) + " is not a number";
+  }
+}
+
+class LabelReader {
+ public:
+  bool read(std::string_view text, int line, int& label, std::string& error) {
+    // The common cases first; anything else through the full number grammar.
+    if (text.size() == 1 && text[0] == '1') return accept(1.0, line, label, error);
+    if (text.size() == 2 && text[0] == '-' && text[1] == '1') return accept(-1.0, line, label, error);
+    if (text.size() == 2 && text[0] == '+' && text[1] == '1') return accept(1.0, line, label, error);
+    if (text.size() == 1 && text[0] == '0') return accept(0.0, line, label, error);
+    double v = 0.0;
+    const NumberParse r = parse_number(text, v);
+    if (r == NumberParse::kEmpty) {
+      error = "empty label (labels must be -1/+1 or 0/1)";
+      return false;
+    }
+    if (r != NumberParse::kOk || (v != 1.0 && v != -1.0 && v != 0.0)) {
+      error = "unknown label " + quoted(text) + " (labels must be -1/+1 or 0/1)";
+      return false;
+    }
+    return accept(v, line, label, error);
+  }
+
+ private:
+  bool accept(double v, int line, int& label, std::string& error) {
+    if (v == -1.0) {
+      if (zero_line_ > 0) {
+        error = "label -1 mixes conventions: line " + std::to_string(zero_line_) +
+                " uses 0/1 labels (use -1/+1 or 0/1 throughout)";
+        return false;
+      }
+      if (minus_line_ == 0) minus_line_ = line;
+    } else if (v == 0.0) {
+      if (minus_line_ > 0) {
+        error = "label 0 mixes conventions: line " + std::to_string(minus_line_) +
+                " uses -1/+1 labels (use -1/+1 or 0/1 throughout)";
+        return false;
+      }
+      if (zero_line_ == 0) zero_line_ = line;
+    }
+    label = v == 1.0 ? 1 : -1;
+    return true;
+  }
+
+  int minus_line_ = 0;
+  int zero_line_ = 0;
+};
+
+// ---------------------------------------------------------------- CSV fields
+
+struct CsvField {
+  std::string text;
+  bool quoted = false;
+};
+
+// io.cpp's split_csv_line, for lines holding a quote.
+constexpr std::size_t kMaxFields = static_cast<std::size_t>(kMaxDimension) + 1;
+
+std::string too_many_fields() {
+  return "more than " + std::to_string(kMaxFields) + " fields: the limit is " + std::to_string(kMaxDimension) +
+         " feature columns and a label column";
+}
+
+bool split_csv_quoted(std::string_view line, char sep, std::vector<CsvField>& fields, std::string& error,
+                      int& error_column) {
+  fields.clear();
+  std::size_t i = 0;
+  const std::size_t n = line.size();
+  while (true) {
+    CsvField f;
+    const int column = static_cast<int>(fields.size()) + 1;
+    while (i < n && line[i] != sep && is_blank_char(line[i])) ++i;
+    if (i < n && line[i] == '"') {
+      f.quoted = true;
+      ++i;
+      bool closed = false;
+      while (i < n) {
+        if (line[i] == '"') {
+          if (i + 1 < n && line[i + 1] == '"') {
+            f.text += '"';
+            i += 2;
+            continue;
+          }
+          closed = true;
+          ++i;
+          break;
+        }
+        f.text += line[i++];
+      }
+      if (!closed) {
+        error = "unterminated quoted field (a closing \" is missing on this line)";
+        error_column = column;
+        return false;
+      }
+      while (i < n && line[i] != sep && is_blank_char(line[i])) ++i;
+      if (i < n && line[i] != sep) {
+        error = "unexpected text " + quoted(line.substr(i)) + " after the closing quote";
+        error_column = column;
+        return false;
+      }
+      f.text = std::string(trim(f.text));
+    } else {
+      const std::size_t start = i;
+      while (i < n && line[i] != sep) ++i;
+      f.text = std::string(trim(line.substr(start, i - start)));
+    }
+    fields.push_back(std::move(f));
+    if (i >= n) return true;
+    ++i;
+    if (fields.size() == kMaxFields) {
+      error = too_many_fields();
+      error_column = static_cast<int>(kMaxFields) + 1;
+      return false;
+    }
+  }
+}
+
+// Splits a line into trimmed field views: views into the line itself when it has no
+// quote (the fast path), else into `storage` filled by split_csv_quoted.
+bool split_fields(std::string_view line, char sep, std::vector<std::string_view>& fields,
+                  std::vector<CsvField>& storage, std::string& error, int& error_column) {
+  fields.clear();
+  if (std::memchr(line.data(), '"', line.size()) == nullptr) {
+    const char* p = line.data();
+    const std::size_t n = line.size();
+    std::size_t start = 0;
+    while (true) {
+      std::size_t end = start;
+      while (end < n && p[end] != sep) ++end;
+      const bool hit = end < n;
+      fields.push_back(trim(line.substr(start, end - start)));
+      if (!hit) return true;
+      start = end + 1;
+      if (fields.size() == kMaxFields) {
+        error = too_many_fields();
+        error_column = static_cast<int>(kMaxFields) + 1;
+        return false;
+      }
+    }
+  }
+  if (!split_csv_quoted(line, sep, storage, error, error_column)) return false;
+  for (const CsvField& f : storage) fields.emplace_back(f.text);
+  return true;
+}
+
+char detect_separator(std::string_view line) {
+  int comma = 0, semicolon = 0, tab = 0;
+  bool in_quotes = false;
+  for (char c : line) {
+    if (c == '"') in_quotes = !in_quotes;
+    if (in_quotes) continue;
+    comma += c == ',';
+    semicolon += c == ';';
+    tab += c == '\t';
+  }
+  if (semicolon > comma && semicolon >= tab) return ';';
+  if (tab > comma && tab > semicolon) return '\t';
+  return ',';
+}
+
+std::string separator_name(char sep) { return sep == ',' ? "comma" : sep == ';' ? "semicolon" : "tab"; }
+
+struct Token {
+  std::string_view text;
+  int column;
+};
+
+// At most kMaxDimension + 2 tokens, as io.cpp: a longer line is an error within them anyway.
+void split_tokens(std::string_view line, std::vector<Token>& tokens) {
+  constexpr std::size_t kMaxTokens = static_cast<std::size_t>(kMaxDimension) + 2;
+  tokens.clear();
+  std::size_t i = 0;
+  while (i < line.size() && tokens.size() < kMaxTokens) {
+    while (i < line.size() && is_blank_char(line[i])) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && !is_blank_char(line[i])) ++i;
+    if (i > start) tokens.push_back({line.substr(start, i - start), static_cast<int>(start) + 1});
+  }
+}
+
+std::string_view strip_comment(std::string_view line) {
+  const std::size_t hash = line.find('#');
+  return hash == std::string_view::npos ? line : line.substr(0, hash);
+}
+
+bool has_libsvm_extension(const std::string& path) {
+  auto ends = [&](std::string_view suffix) {
+    return path.size() >= suffix.size() && iequals(std::string_view(path).substr(path.size() - suffix.size()), suffix);
+  };
+  return ends(".libsvm") || ends(".svm") || ends(".svmlight");
+}
+
+template <class T>
+bool store_value(double v, T& out) {
+  if (sizeof(T) == sizeof(float) && std::fabs(v) > static_cast<double>(FLT_MAX) &&
+      std::isinf(static_cast<float>(v)))
+    return false;
+  out = static_cast<T>(v);
+  return true;
+}
+
+std::string float_range_error(std::string_view text) {
+  return quoted(text) + " is beyond the float32 range (|x| <= 3.4e38): use --dtype float64";
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- DataStream
+
+struct DataStream::Impl {
+  // ---- file and buffer
+  std::string path;
+  std::FILE* file = nullptr;
+  std::uint64_t size = 0;
+  std::vector<char> buf;
+  std::size_t begin = 0, end = 0;
+  std::uint64_t base = 0;  // file offset of buf[0]
+  bool eof = false;
+  int line_no = 0;
+  std::size_t overlong = 0;  // the length of the last line when it was too long to hold
+
+  // ---- format (fixed by open)
+  DataFormat format = DataFormat::kCsv;
+  int expected_d = 0;
+  int d = 0;
+  std::vector<std::string> names;
+  // CSV
+  char sep = ',';
+  std::size_t columns = 0, label_column = 0;
+  bool has_header = false, any_name = false;
+  int first_line = 0;
+  // LIBSVM: true during open()'s scan, which finds d
+  bool scanning = false;
+  std::size_t max_index = 0;
+
+  // ---- the pass under way
+  LabelReader labels;
+  std::uint64_t rows = 0, positives = 0, first_pass_rows = 0;
+  std::uint64_t passes_done = 0;
+  int last_data_line = 0;
+  int libsvm_first_line = 0;
+  bool pending_first_row = false;  // CSV without header: the first line, already split, is data
+  bool pass_done = false;
+
+  // ---- scratch
+  std::vector<std::string_view> fields;
+  std::vector<CsvField> field_storage;
+  std::vector<Token> tokens;
+  std::string error;
+
+  ~Impl() {
+    if (file) std::fclose(file);
+  }
+
+  Status io_error() const { return Status::fail("cannot read '" + path + "'"); }
+
+  // Reads more of the file into the buffer, keeping [begin, end); grows it when full.
+  Status refill() {
+    if (begin > 0) {
+      std::memmove(buf.data(), buf.data() + begin, end - begin);
+      end -= begin;
+      base += begin;
+      begin = 0;
+    }
+    if (end == buf.size()) buf.resize(buf.size() * 2);
+    const std::size_t got = std::fread(buf.data() + end, 1, buf.size() - end, file);
+    if (got == 0) {
+      if (std::ferror(file)) return io_error();
+      eof = true;
+    }
+    end += got;
+    return Status::success();
+  }
+
+  // The next physical line (CRLF, LF and a lone CR end a line), valid until the next call.
+  Status next_line(std::string_view& line, bool& have) {
+    overlong = 0;
+    while (true) {
+      const char* p = buf.data() + begin;
+      const std::size_t avail = end - begin;
+      const void* nl = std::memchr(p, '\n', avail);
+      const std::size_t limit = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - p) : avail;
+      const void* cr = std::memchr(p, '\r', limit);
+      std::size_t len = 0, skip = 0;
+      if (cr) {
+        len = static_cast<std::size_t>(static_cast<const char*>(cr) - p);
+        if (len + 1 < avail) skip = p[len + 1] == '\n' ? 2 : 1;
+        else if (eof) skip = 1;
+      } else if (nl) {
+        len = limit;
+        skip = 1;
+      } else if (eof) {
+        if (avail == 0) {
+          have = false;
+          return Status::success();
+        }
+        len = avail;
+        skip = 0;
+        line = std::string_view(p, len);
+        begin += len;
+        ++line_no;
+        have = true;
+        return Status::success();
+      }
+      if (skip == 0) {
+        if (avail > kMaxLineBytes + 1) {
+          // Longer than any line the readers accept: count it without holding it.
+          Status st = consume_long_line(overlong);
+          if (!st) return st;
+          line = std::string_view();
+          ++line_no;
+          have = true;
+          return Status::success();
+        }
+        const Status st = refill();
+        if (!st) return st;
+        continue;
+      }
+      line = std::string_view(p, len);
+      begin += len + skip;
+      ++line_no;
+      have = true;
+      return Status::success();
+    }
+  }
+
+  // Skips the line at `begin` (terminator included), with its length in `length`.
+  Status consume_long_line(std::size_t& length) {
+    length = 0;
+    while (true) {
+      const char* p = buf.data() + begin;
+      const std::size_t avail = end - begin;
+      const void* nl = std::memchr(p, '\n', avail);
+      const std::size_t limit = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - p) : avail;
+      const void* cr = std::memchr(p, '\r', limit);
+      if (cr) {
+        const auto pos = static_cast<std::size_t>(static_cast<const char*>(cr) - p);
+        if (pos + 1 < avail || eof) {
+          length += pos;
+          begin += pos + (pos + 1 < avail && p[pos + 1] == '\n' ? 2 : 1);
+          return Status::success();
+        }
+        length += pos;
+        begin += pos;  // keep the CR: a LF may follow in the next read
+      } else if (nl) {
+        length += limit;
+        begin += limit + 1;
+        return Status::success();
+      } else {
+        length += avail;
+        begin = end;
+        if (eof) return Status::success();
+      }
+      const Status st = refill();
+      if (!st) return st;
+    }
+  }
+
+  // io.cpp's check_line: no line over kMaxLineBytes, no NUL byte.
+  Status check_line(std::string_view line) const {
+    const std::size_t bytes = overlong > 0 ? overlong : line.size();
+    if (bytes > kMaxLineBytes)
+      return fail_at(path, line_no, 1,
+                     "line " + std::to_string(line_no) + " is " + std::to_string(bytes) +
+                         " bytes long, more than the limit of " + std::to_string(kMaxLineBytes) +
+                         " bytes (16 MiB) per line");
+    const void* nul = std::memchr(line.data(), '\0', line.size());
+    if (nul != nullptr)
+      return fail_at(path, line_no, 1,
+                     "line " + std::to_string(line_no) + " has a NUL byte (byte " +
+                         std::to_string(static_cast<const char*>(nul) - line.data() + 1) +
+                         "): this is binary data, not CSV or LIBSVM text");
+    return Status::success();
+  }
+
+  // Rewinds to the first byte; with `header`, a CSV pass also reads its first line.
+  Status start_pass(bool header = true) {
+    if (std::fseek(file, 0, SEEK_SET) != 0) return Status::fail("cannot rewind '" + path + "'");
+    std::clearerr(file);
+    begin = end = 0;
+    base = 0;
+    eof = false;
+    line_no = 0;
+    labels = LabelReader();
+    rows = positives = 0;
+    last_data_line = 0;
+    libsvm_first_line = 0;
+    pending_first_row = false;
+    pass_done = false;
+    while (end < 3 && !eof) {
+      const Status st = refill();
+      if (!st) return st;
+    }
+    if (end >= 3 && std::memcmp(buf.data(), "\xEF\xBB\xBF", 3) == 0) begin = 3;
+    if (end - begin >= 2 && (std::memcmp(buf.data() + begin, "\xFF\xFE", 2) == 0 ||
+                             std::memcmp(buf.data() + begin, "\xFE\xFF", 2) == 0))
+      return fail_at(path, 1, 1, "the text is UTF-16 encoded; save it as UTF-8 (or ASCII)");
+    return header && format == DataFormat::kCsv ? start_csv() : Status::success();
+  }
+
+  // ---- CSV: the first non-blank line fixes separator, columns, header and label column.
+  Status start_csv() {
+    std::string_view line;
+    bool have = false;
+    while (true) {
+      Status st = next_line(line, have);
+      if (!st) return st;
+      if (!have) return fail_at(path, 1, 1, "no data rows (the text is empty)");
+      st = check_line(line);
+      if (!st) return st;
+      if (!is_blank(line)) break;
+    }
+    first_line = line_no;
+    sep = detect_separator(line);
+    int error_column = 0;
+    if (!split_fields(line, sep, fields, field_storage, error, error_column))
+      return fail_at(path, first_line, error_column, error);
+    columns = fields.size();
+    if (columns < 2)
+      return fail_at(path, first_line, 1,
+                     "only one column (separator " + separator_name(sep) +
+                         "): need at least one feature column and a label column");
+    if (columns - 1 > static_cast<std::size_t>(kMaxDimension))
+      return fail_at(path, first_line, kMaxDimension + 2,
+                     std::to_string(columns - 1) + " feature columns, more than the limit of " +
+                         std::to_string(kMaxDimension));
+    bool any_number = false;
+    any_name = false;
+    for (std::string_view f : fields) {
+      double v;
+      const NumberParse r = parse_number(f, v);
+      if (r == NumberParse::kNotNumber) any_name = true;
+      if (r == NumberParse::kOk || r == NumberParse::kNotFinite || r == NumberParse::kOutOfRange) any_number = true;
+    }
+    has_header = any_name && !any_number;
+    label_column = columns - 1;
+    names.clear();
+    if (has_header) {
+      for (const char* wanted : {"label", "y"}) {
+        std::size_t hits = 0, first_hit = 0;
+        for (std::size_t c = 0; c < columns; ++c) {
+          if (iequals(fields[c], wanted)) {
+            if (hits == 1)
+              return fail_at(path, first_line, static_cast<int>(c) + 1,
+                             "two columns are named '" + std::string(fields[c]) + "' (columns " +
+                                 std::to_string(first_hit + 1) + " and " + std::to_string(c + 1) +
+                                 "): which one holds the labels?");
+            if (hits == 0) first_hit = c;
+            ++hits;
+          }
+        }
+        if (hits > 0) {
+          label_column = first_hit;
+          break;
+        }
+      }
+      for (std::size_t c = 0; c < columns; ++c)
+        if (c != label_column) names.emplace_back(fields[c]);
+    }
+    d = static_cast<int>(columns) - 1;
+    if (expected_d > 0 && d != expected_d)
+      return fail_at(path, first_line, 1,
+                     "the file has d = " + std::to_string(d) + " feature columns, expected d = " +
+                         std::to_string(expected_d));
+    last_data_line = first_line;
+    pending_first_row = !has_header;
+    return Status::success();
+  }
+
+  template <class T>
+  Status csv_row(T* out, int& label, bool is_first_row) {
+    const int line = line_no;
+    if (fields.size() != columns) {
+      const std::size_t at = std::min(fields.size(), columns) + 1;
+      return fail_at(path, line, static_cast<int>(at),
+                     "row has " + std::to_string(fields.size()) + " fields, expected " + std::to_string(columns) +
+                         " (as on line " + std::to_string(first_line) + "; separator " + separator_name(sep) + ")");
+    }
+    const char* hint = is_first_row && any_name ? " (a header row must contain only column names)" : "";
+    std::size_t j = 0;
+    for (std::size_t c = 0; c < columns; ++c) {
+      const int column = static_cast<int>(c) + 1;
+      if (c == label_column) {
+        if (!labels.read(fields[c], line, label, error)) return fail_at(path, line, column, error + hint);
+        continue;
+      }
+      double v = 0.0;
+      const NumberParse r = parse_number(fields[c], v);
+      if (r != NumberParse::kOk) return fail_at(path, line, column, number_error(r, fields[c], "a number") + hint);
+      if (!store_value(v, out[j])) return fail_at(path, line, column, float_range_error(fields[c]));
+      ++j;
+    }
+    return Status::success();
+  }
+
+  // The common CSV row, plain unquoted numbers, parsed in one scan without splitting
+  // first. False for anything else (quotes, a wrong field count, a bad number or label),
+  // and the caller takes the general path, which finds the same values or the exact error.
+  template <class T>
+  bool fast_csv_row(std::string_view line, T* out, int& label) {
+    const char* p = line.data();
+    const char* const e = p + line.size();
+    std::size_t j = 0;
+    for (std::size_t c = 0; c < columns; ++c) {
+      const char* f = p;
+      while (p < e && *p != sep) ++p;
+      const std::string_view field = trim(std::string_view(f, static_cast<std::size_t>(p - f)));
+      if (c + 1 < columns) {
+        if (p == e) return false;
+        ++p;
+      } else if (p != e) {
+        return false;
+      }
+      if (c == label_column) {
+        if (!labels.read(field, line_no, label, error)) return false;
+        continue;
+      }
+      double v = 0.0;
+      if (parse_number(field, v) != NumberParse::kOk || !store_value(v, out[j])) return false;
+      ++j;
+    }
+    return true;
+  }
+
+  // ---- LIBSVM: one line into a dense row of d values (out null: only checked, for the scan).
+  template <class T>
+  Status libsvm_row(std::string_view line, T* out, int& label, bool& is_row) {
+    split_tokens(strip_comment(line), tokens);
+    is_row = !tokens.empty();
+    if (!is_row) return Status::success();
+    const int ln = line_no;
+    const Token& lt = tokens[0];
+    if (lt.text.find(':') != std::string_view::npos)
+      return fail_at(path, ln, lt.column, "the line starts with " + quoted(lt.text) + ", expected a label first");
+    if (!labels.read(lt.text, ln, label, error)) return fail_at(path, ln, lt.column, error);
+    const std::size_t index_limit =
+        expected_d > 0 ? static_cast<std::size_t>(expected_d) : static_cast<std::size_t>(kMaxDimension);
+    if (out) std::fill(out, out + d, T(0));
+    std::size_t previous = 0;
+    for (std::size_t t = 1; t < tokens.size(); ++t) {
+      const Token& tok = tokens[t];
+      const std::size_t colon = tok.text.find(':');
+      if (colon == std::string_view::npos)
+        return fail_at(path, ln, tok.column, quoted(tok.text) + " is not an index:value pair");
+      const std::string_view index_text = tok.text.substr(0, colon);
+      const std::string_view value_text = tok.text.substr(colon + 1);
+      if (iequals(index_text, "qid")) return fail_at(path, ln, tok.column, "'qid:' (ranking query id) is not supported");
+      std::size_t index = 0;
+      bool digits_ok = !index_text.empty();
+      for (char c : index_text) {
+        if (c < '0' || c > '9') {
+          digits_ok = false;
+          break;
+        }
+        if (index <= index_limit) index = index * 10 + static_cast<std::size_t>(c - '0');
+      }
+      if (!digits_ok)
+        return fail_at(path, ln, tok.column, "feature index " + quoted(index_text) + " is not a positive whole number");
+      if (index == 0) return fail_at(path, ln, tok.column, "feature index 0: LIBSVM indices start at 1");
+      if (index > index_limit)
+        return fail_at(path, ln, tok.column,
+                       "feature index " + std::string(index_text) +
+                           (expected_d > 0 ? " is above the expected d = " + std::to_string(expected_d)
+                                           : " is above the limit d <= " + std::to_string(kMaxDimension)));
+      if (index <= previous)
+        return fail_at(path, ln, tok.column,
+                       "feature index " + std::to_string(index) + " does not follow the previous index " +
+                           std::to_string(previous) + " (indices must increase)");
+      previous = index;
+      double value = 0.0;
+      const NumberParse r = parse_number(value_text, value);
+      const int value_column = tok.column + static_cast<int>(colon) + 1;
+      if (r != NumberParse::kOk)
+        return fail_at(path, ln, value_column,
+                       r == NumberParse::kEmpty ? "feature " + std::to_string(index) + " has no value after ':'"
+                                                : number_error(r, value_text, "a number"));
+      if (index > max_index) max_index = index;
+      if (out) {
+        if (index > static_cast<std::size_t>(d))
+          return fail_at(path, ln, tok.column,
+                         "feature index " + std::to_string(index) + " is above d = " + std::to_string(d) +
+                             " found when the file was opened (did the file change?)");
+        if (!store_value(value, out[index - 1])) return fail_at(path, ln, value_column, float_range_error(value_text));
+      }
+    }
+    return Status::success();
+  }
+
+  // Checks at the end of a pass: rows present, both classes, the same rows as before.
+  Status finish_pass() {
+    pass_done = true;
+    if (format == DataFormat::kCsv) {
+      if (rows == 0) return fail_at(path, first_line, 1, "no data rows after the header");
+    } else {
+      if (rows == 0) return fail_at(path, 1, 1, "no data rows (the text is empty or only comments)");
+      if ((expected_d > 0 ? static_cast<std::size_t>(expected_d) : max_index) == 0)
+        return fail_at(path, libsvm_first_line, 1,
+                       "no index:value pair in any row, so d is unknown (pass the expected d)");
+    }
+    if (positives == 0 || positives == rows) {
+      const int column = format == DataFormat::kCsv ? static_cast<int>(label_column) + 1 : 1;
+      return fail_at(path, last_data_line, column,
+                     "all " + std::to_string(rows) + " labels are " + (positives == 0 ? "-1" : "+1") +
+                         ": a perceptron needs both classes (-1 and +1)");
+    }
+    if (passes_done > 0 && rows != first_pass_rows)
+      return Status::fail(path + ": the file changed between passes (" + std::to_string(first_pass_rows) +
+                          " rows, now " + std::to_string(rows) + ")");
+    if (passes_done == 0) first_pass_rows = rows;
+    ++passes_done;
+    return Status::success();
+  }
+
+  template <class T>
+  Status read(std::size_t max_rows, std::vector<T>& x, std::vector<int>& y) {
+    x.clear();
+    y.clear();
+    if (pass_done || file == nullptr) return Status::success();
+    if (max_rows == 0) max_rows = 1;
+    const auto width = static_cast<std::size_t>(d);
+    std::string_view line;
+    bool have = false;
+    while (y.size() < max_rows) {
+      int label = 0;
+      if (format == DataFormat::kCsv) {
+        if (pending_first_row) {
+          pending_first_row = false;
+          x.resize(x.size() + width);
+          const Status st = csv_row(x.data() + x.size() - width, label, true);
+          if (!st) return st;
+        } else {
+          Status st = next_line(line, have);
+          if (!st) return st;
+          if (!have) return finish_pass();
+          st = check_line(line);
+          if (!st) return st;
+          if (is_blank(line)) continue;
+          x.resize(x.size() + width);
+          T* row = x.data() + x.size() - width;
+          if (!fast_csv_row(line, row, label)) {
+            int error_column = 0;
+            if (!split_fields(line, sep, fields, field_storage, error, error_column))
+              return fail_at(path, line_no, error_column, error);
+            st = csv_row(row, label, false);
+            if (!st) return st;
+          }
+        }
+      } else {
+        Status st = next_line(line, have);
+        if (!st) return st;
+        if (!have) return finish_pass();
+        st = check_line(line);
+        if (!st) return st;
+        bool is_row = false;
+        if (scanning) {
+          st = libsvm_row<T>(line, nullptr, label, is_row);
+        } else {
+          x.resize(x.size() + width);
+          st = libsvm_row(line, x.data() + x.size() - width, label, is_row);
+          if (st && !is_row) x.resize(x.size() - width);
+        }
+        if (!st) return st;
+        if (!is_row) continue;
+        if (libsvm_first_line == 0) libsvm_first_line = line_no;
+      }
+      y.push_back(label);
+      positives += label > 0;
+      ++rows;
+      last_data_line = line_no;
+    }
+    return Status::success();
+  }
+};
+
+DataStream::DataStream() : impl_(std::make_unique<Impl>()) {}
+DataStream::~DataStream() = default;
+
+Status DataStream::open(const std::string& path, int expected_d, std::size_t buffer_bytes) {
+  impl_ = std::make_unique<Impl>();
+  Impl& s = *impl_;
+  s.path = path;
+  if (expected_d < 0 || expected_d > kMaxDimension)
+    return Status::fail(path + ": expected d = " + std::to_string(expected_d) + " is out of range (0 = any, or 1.." +
+                        std::to_string(kMaxDimension) + ")");
+  s.expected_d = expected_d;
+  s.file = std::fopen(path.c_str(), "rb");
+  if (!s.file) return Status::fail("cannot open '" + path + "': " + std::strerror(errno));
+  if (std::fseek(s.file, 0, SEEK_END) == 0) {
+    const long at = std::ftell(s.file);
+    if (at > 0) s.size = static_cast<std::uint64_t>(at);
+  }
+  s.buf.resize(buffer_bytes < 4096 ? 4096 : buffer_bytes);
+
+  // Format: by extension, else by the content of the first buffer (whole lines), as guess_format.
+  Status st = s.start_pass(false);
+  if (!st) return st;
+  std::size_t prefix = s.end;
+  while (prefix > 0 && s.buf[prefix - 1] != '\n' && s.buf[prefix - 1] != '\r' && !s.eof) --prefix;
+  if (prefix == 0) prefix = s.end;
+  s.format = guess_format(path, std::string(s.buf.data(), prefix));
+  st = s.start_pass();
+  if (!st) return st;
+  if (s.format == DataFormat::kLibsvm) {
+    // One pass to find d (the largest index) and check every line.
+    s.scanning = true;
+    std::vector<double> x;
+    std::vector<int> y;
+    do {
+      st = s.read(std::size_t{1} << 16, x, y);
+      if (!st) return st;
+    } while (!y.empty());
+    s.scanning = false;
+    s.d = expected_d > 0 ? expected_d : static_cast<int>(s.max_index);
+    st = s.start_pass();  // the scan was the first complete pass: later ones must match its row count
+    if (!st) return st;
+  }
+  return Status::success();
+}
+
+Status DataStream::read(std::size_t max_rows, std::vector<double>& x, std::vector<int>& y) {
+  return impl_->read(max_rows, x, y);
+}
+Status DataStream::read(std::size_t max_rows, std::vector<float>& x, std::vector<int>& y) {
+  return impl_->read(max_rows, x, y);
+}
+Status DataStream::rewind() {
+  if (impl_->file == nullptr) return Status::fail("no file is open");
+  return impl_->start_pass();
+}
+int DataStream::d() const { return impl_->d; }
+DataFormat DataStream::format() const { return impl_->format; }
+const std::vector<std::string>& DataStream::feature_names() const { return impl_->names; }
+std::uint64_t DataStream::file_size() const { return impl_->size; }
+std::uint64_t DataStream::position() const { return impl_->base + impl_->begin; }
+std::uint64_t DataStream::rows() const { return impl_->rows; }
+std::uint64_t DataStream::rows_per_pass() const { return impl_->passes_done > 0 ? impl_->first_pass_rows : 0; }
+std::size_t DataStream::buffer_capacity() const { return impl_->buf.size(); }
+
+// ---------------------------------------------------------------- whole files
+
+namespace {
+template <class D, class T>
+Status load_into(const std::string& path, D& out, int expected_d) {
+  DataStream s;
+  Status st = s.open(path, expected_d);
+  if (!st) return st;
+  D r;
+  r.d = s.d();
+  if (s.rows_per_pass() > 0) {  // LIBSVM: known from the scan, so no reallocation on the way
+    r.x.reserve(static_cast<std::size_t>(s.rows_per_pass()) * static_cast<std::size_t>(s.d()));
+    r.y.reserve(static_cast<std::size_t>(s.rows_per_pass()));
+  }
+  std::vector<T> x;
+  std::vector<int> y;
+  while (true) {
+    st = s.read(std::size_t{1} << 16, x, y);
+    if (!st) return st;
+    if (y.empty()) break;
+    r.x.insert(r.x.end(), x.begin(), x.end());
+    r.y.insert(r.y.end(), y.begin(), y.end());
+  }
+  out = std::move(r);
+  return Status::success();
+}
+}  // namespace
+
+Status load_stream(const std::string& path, Dataset& out, int expected_d) {
+  return load_into<Dataset, double>(path, out, expected_d);
+}
+Status load_stream(const std::string& path, DatasetF32& out, int expected_d) {
+  return load_into<DatasetF32, float>(path, out, expected_d);
+}
+
+// ---------------------------------------------------------------- stream_train
+
+namespace {
+
+template <class T>
+Status stream_train_typed(const std::string& path, const LearnerConfig& cfg, const StopRules& rules, DType dtype,
+                          TrainResult& out, StreamTrainStats* stats, const StreamProgressFn& progress,
+                          std::size_t buffer_bytes) {
+  Status st = fast_supports(cfg);
+  if (!st) return st;
+  if (rules.max_epochs == 0 && rules.max_updates == 0)
+    return Status::fail("no stop rule: set max_epochs or max_updates > 0 (non-separable data never converges)");
+  if (rules.patience > 0) return Status::fail("early stopping needs a validation set, which streaming does not split off");
+  PerceptronConfig pc = cfg.pla;
+  if (cfg.algo != "margin") pc.tau = 0.0;
+  FastPerceptron probe;
+  st = probe.reset(1, pc, dtype);  // eta / tau / order checks before touching the file
+  if (!st) return st;
+
+  DataStream s;
+  st = s.open(path, 0, buffer_bytes);
+  if (!st) return st;
+  StreamTrainStats info;
+  info.d = s.d();
+  info.passes = s.format() == DataFormat::kLibsvm ? 1 : 0;
+  FastPerceptron p;
+  st = p.reset(s.d(), pc, dtype);
+  if (!st) return st;
+  p.set_update_limit(rules.max_updates);
+
+  // About 1 MB of rows per batch (at least one row).
+  const auto d = static_cast<std::size_t>(s.d());
+  const std::size_t batch = std::max<std::size_t>(1, (std::size_t{1} << 20) / (d * sizeof(T)));
+  std::vector<T> x;
+  std::vector<int> y;
+  StreamProgress pr;
+  pr.bytes_total = s.file_size();
+  auto report = [&]() {
+    if (!progress) return;
+    pr.bytes_done = s.position();
+    pr.updates = p.updates();
+    progress(pr);
+  };
+
+  StopReason reason = StopReason::None;
+  bool first = true;
+  while (reason == StopReason::None) {
+    if (!first) {
+      st = s.rewind();
+      if (!st) return st;
+    }
+    first = false;
+    ++info.passes;
+    pr.epoch = p.epoch() + 1;
+    bool epoch_end = false;
+    while (true) {
+      st = s.read(batch, x, y);
+      if (!st) return st;
+      if (y.empty()) {
+        epoch_end = true;
+        break;
+      }
+      const std::size_t visited = p.visit(x.data(), y.data(), y.size());
+      report();
+      if (p.diverged() || p.update_limit_reached()) {
+        if (visited == y.size()) {
+          // The stop came on the last row of this batch: the epoch ended with it if no row follows.
+          st = s.read(1, x, y);
+          if (!st) return st;
+          epoch_end = y.empty();
+        }
+        break;
+      }
+    }
+    if (epoch_end) p.end_epoch();
+    if (p.diverged()) reason = StopReason::Diverged;
+    else if (p.update_limit_reached()) reason = StopReason::MaxUpdates;
+    else if (epoch_end) {
+      if (p.converged()) reason = StopReason::Converged;
+      else if (rules.max_epochs > 0 && p.epoch() >= rules.max_epochs) reason = StopReason::MaxEpochs;
+    }
+  }
+
+  // Mistakes and accuracy of the final weights: free after a clean epoch, else one more pass.
+  FastPerceptron::Tally tally;
+  if (p.converged()) {
+    info.n = s.rows_per_pass();
+    tally.mistakes = 0;
+    tally.correct = static_cast<std::size_t>(info.n);
+  } else {
+    st = s.rewind();
+    if (!st) return st;
+    ++info.passes;
+    pr.epoch = 0;
+    while (true) {
+      st = s.read(batch, x, y);
+      if (!st) return st;
+      if (y.empty()) break;
+      const FastPerceptron::Tally t = p.tally(x.data(), y.data(), y.size());
+      tally.mistakes += t.mistakes;
+      tally.correct += t.correct;
+      report();
+    }
+    info.n = s.rows_per_pass();
+  }
+  TrainResult r;
+  r.w = p.w();
+  r.b = p.b();
+  r.epochs = p.epoch();
+  r.updates = p.updates();
+  r.steps = p.steps();
+  r.converged = p.converged();
+  r.stop_reason = reason;
+  r.train_mistakes = tally.mistakes;
+  r.mistakes_per_epoch = p.mistakes_per_epoch();
+  r.message = stop_message(reason, rules, r, static_cast<std::size_t>(info.n));
+  info.train_accuracy = info.n == 0 ? 1.0 : static_cast<double>(tally.correct) / static_cast<double>(info.n);
+  info.peak_buffer_bytes = s.buffer_capacity();
+  out = std::move(r);
+  if (stats) *stats = info;
+  return Status::success();
+}
+
+}  // namespace
+
+Status stream_train(const std::string& path, const LearnerConfig& cfg, const StopRules& rules, DType dtype,
+                    TrainResult& out, StreamTrainStats* stats, const StreamProgressFn& progress,
+                    std::size_t buffer_bytes) {
+  return dtype == DType::Float32
+             ? stream_train_typed<float>(path, cfg, rules, dtype, out, stats, progress, buffer_bytes)
+             : stream_train_typed<double>(path, cfg, rules, dtype, out, stats, progress, buffer_bytes);
+}
+
+// ---------------------------------------------------------------- generate_stream
+
+namespace {
+
+// k / 10^4 (|k| <= 10^4) with at most 4 decimals and no trailing zeros: "-0.1234", "0.05", "1", "0".
+char* write_fixed4(char* p, int k) {
+  if (k < 0) {
+    *p++ = '-';
+    k = -k;
+  }
+  *p++ = static_cast<char>('0' + k / 10000);
+  int frac = k % 10000;
+  if (frac == 0) return p;
+  *p++ = '.';
+  int div = 1000;
+  while (frac != 0) {
+    *p++ = static_cast<char>('0' + frac / div);
+    frac %= div;
+    div /= 10;
+  }
+  return p;
+}
+
+char* write_uint(char* p, std::uint64_t v) {
+  char tmp[24];
+  int n = 0;
+  do {
+    tmp[n++] = static_cast<char>('0' + v % 10);
+    v /= 10;
+  } while (v != 0);
+  while (n > 0) *p++ = tmp[--n];
+  return p;
+}
+
+}  // namespace
+
+Status generate_stream(const GenSpec& spec, const std::string& path, GenTruth* truth, StreamGenStats* stats,
+                       const std::function<void(std::uint64_t)>& progress) {
+  if (spec.kind != "separable")
+    return Status::fail("streamed generation makes kind 'separable' only (asked for '" + spec.kind + "')");
+  if (spec.n < 2 || static_cast<std::uint64_t>(spec.n) > 1000000000000ULL) return Status::fail("n must be in 2..1e12");
+  if (spec.d < 1 || spec.d > kMaxDimension)
+    return Status::fail("d must be in 1.." + std::to_string(kMaxDimension));
+  if (!(spec.margin >= 0.0) || !(spec.margin < 1.0)) return Status::fail("margin must be in [0, 1)");
+  const auto d = static_cast<std::size_t>(spec.d);
+  const bool libsvm = has_libsvm_extension(path);
+
+  Rng rng(spec.seed);
+  // The plane: a random unit normal (normal coordinates, normalised), b uniform in [-0.25, 0.25).
+  std::vector<double> w(d);
+  double norm_sq = 0.0;
+  while (norm_sq == 0.0) {
+    norm_sq = 0.0;
+    for (double& v : w) {
+      v = rng.normal();
+      norm_sq += v * v;
+    }
+  }
+  const double norm = std::sqrt(norm_sq);
+  for (double& v : w) v /= norm;
+  const double b = rng.uniform(-0.25, 0.25);
+  norm_sq = 0.0;
+  for (double v : w) norm_sq += v * v;
+  const double threshold = spec.margin * std::sqrt(norm_sq) * (1.0 + 1e-12);
+
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) return Status::fail("cannot open '" + path + "' for writing: " + std::strerror(errno));
+  std::vector<char> out(std::size_t{4} << 20);
+  std::size_t used = 0;
+  std::uint64_t bytes = 0;
+  bool write_ok = true;
+  auto flush = [&]() {
+    if (used > 0 && std::fwrite(out.data(), 1, used, f) != used) write_ok = false;
+    bytes += used;
+    used = 0;
+  };
+  if (!libsvm) {
+    std::string header;
+    for (std::size_t j = 0; j < d; ++j) header += "x" + std::to_string(j + 1) + ",";
+    header += "label\n";
+    if (std::fwrite(header.data(), 1, header.size(), f) != header.size()) write_ok = false;
+    bytes += header.size();
+  }
+  // The longest row: d values of up to 7 characters, d indices and separators, a label.
+  const std::size_t row_max = d * (libsvm ? 16 : 8) + 8;
+  if (out.size() < 2 * row_max) out.resize(2 * row_max);
+
+  std::vector<int> k(d);
+  std::vector<double> x(d);
+  const std::uint64_t budget = 1000 + 200 * static_cast<std::uint64_t>(spec.n);
+  std::uint64_t draws = 0, positives = 0;
+  for (std::size_t i = 0; i < spec.n && write_ok; ++i) {
+    const int needed = (i + 1 == spec.n) ? (positives == 0 ? 1 : positives == i ? -1 : 0) : 0;
+    int label = 0;
+    while (true) {
+      if (draws++ >= budget) {
+        std::fclose(f);
+        return Status::fail("separable: could not place " + std::to_string(spec.n) + " points at margin gamma = " +
+                            format_number(spec.margin) + " from a random plane: choose a smaller margin");
+      }
+      double s = 0.0;
+      for (std::size_t j = 0; j < d; ++j) {
+        k[j] = static_cast<int>(rng.below(20001)) - 10000;
+        x[j] = k[j] / 10000.0;  // correctly rounded: the double the text reads back as
+        s += w[j] * x[j];
+      }
+      s += b;
+      if (std::fabs(s) < threshold || s == 0.0) continue;
+      label = s > 0.0 ? 1 : -1;
+      if (needed != 0 && label != needed) continue;
+      break;
+    }
+    positives += label > 0;
+    if (out.size() - used < row_max) flush();
+    char* p = out.data() + used;
+    if (libsvm) {
+      *p++ = label > 0 ? '+' : '-';
+      *p++ = '1';
+      for (std::size_t j = 0; j < d; ++j) {
+        *p++ = ' ';
+        p = write_uint(p, j + 1);
+        *p++ = ':';
+        p = write_fixed4(p, k[j]);
+      }
+    } else {
+      for (std::size_t j = 0; j < d; ++j) {
+        p = write_fixed4(p, k[j]);
+        *p++ = ',';
+      }
+      if (label < 0) *p++ = '-';
+      *p++ = '1';
+    }
+    *p++ = '\n';
+    used = static_cast<std::size_t>(p - out.data());
+    if (progress && (i & 0xFFFF) == 0xFFFF) progress(i + 1);
+  }
+  flush();
+  const bool closed = std::fclose(f) == 0;
+  if (!write_ok || !closed) return Status::fail("cannot write '" + path + "' (disk full or no permission?)");
+  if (progress) progress(spec.n);
+  if (truth) {
+    truth->has_plane = true;
+    truth->w = w;
+    truth->b = b;
+    truth->flipped.clear();
+  }
+  if (stats) {
+    stats->rows = spec.n;
+    stats->positives = positives;
+    stats->bytes = bytes;
+  }
+  return Status::success();
+}
+
+}  // namespace pla

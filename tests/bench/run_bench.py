@@ -1,0 +1,304 @@
+#!/usr/bin/python3
+"""Perceptron Lab speed benchmark (run by `./build.sh bench`; figures, not a test).
+
+On the same generated data (separable, margin 0.01, LIBSVM text) and in the same run:
+  - ours natively and as wasm under Node (tests/bench/epoch_bench.cpp), float64 and float32;
+  - scikit-learn's Perceptron (Debian's python3-sklearn), timing only fit(), with the
+    set-up cost separated from the epochs: per epoch = (t(max_iter=K+1) - t(max_iter=1)) / K;
+  - liblinear's `train` (Debian's liblinear-tools), the fast linear classifier people
+    reach for: time per pass of its default solver (dual coordinate descent, -B 1 for a
+    bias), load time removed the same way ((t(K passes) - t(1 pass)) / (K - 1));
+  - what memory allows: a plain read of the same data in its storage type, timed in the
+    same process alternately with the epochs (the machine's bandwidth drifts with other
+    tenants), so each figure is also a fraction of one pass at memory speed; the
+    machine's single-core read bandwidth is printed too.
+Steady epochs start at the separating plane the generator wrote, so no update happens
+and an epoch is N scores (what a converged run costs per epoch); the first epoch from
+w = 0 (with updates) is reported beside it.
+
+Usage: run_bench.py --native DIR --wasm DIR --work DIR [--epochs K] [--repeats R] [--keep-data] [--no-kernels]
+(DIR: the CMake build folders holding tests/epoch_bench and tests/epoch_bench.js.)
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import time
+import warnings
+
+SETS = [  # name, n, d, seed
+    ("N=1,000,000 d=32", 1_000_000, 32, 1),
+    ("N=200,000 d=256", 200_000, 256, 2),
+]
+MARGIN = 0.01
+
+
+def log(msg):
+    print(f"[bench] {msg}", file=sys.stderr, flush=True)
+
+
+def run_json(cmd):
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def machine():
+    model = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    mem = ""
+    try:
+        with open("/proc/meminfo") as f:
+            kb = int(f.readline().split()[1])
+            mem = f", {kb / 1024 / 1024:.0f} GB RAM"
+    except (OSError, ValueError, IndexError):
+        pass
+    return f"{model}, {os.cpu_count()} cores{mem}, {platform.system()} {platform.release()}"
+
+
+def tool_version(cmd):
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True).stdout.strip().splitlines()[0]
+    except (OSError, IndexError):
+        return "?"
+
+
+# ---------------------------------------------------------------- peers
+
+def bench_sklearn(path, n, d, plane_w, plane_b, epochs, repeats, ours_checksum, ours_labels):
+    import numpy as np
+    from sklearn import __version__ as skv
+    from sklearn.datasets import load_svmlight_file
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.linear_model import Perceptron
+    warnings.simplefilter("ignore", ConvergenceWarning)
+
+    t0 = time.perf_counter()
+    X, y = load_svmlight_file(path, n_features=d)
+    X = np.ascontiguousarray(X.toarray(), dtype=np.float64)
+    load = time.perf_counter() - t0
+    same = abs(float(X.sum()) - ours_checksum) <= 1e-9 * max(1.0, float(np.abs(X).sum())) and int(y.sum()) == ours_labels
+    coef = np.asarray(plane_w, dtype=np.float64).reshape(1, -1)
+    icpt = np.array([plane_b])
+
+    def fit(iters, warm):
+        p = Perceptron(shuffle=False, tol=None, max_iter=iters, eta0=1.0, fit_intercept=True)
+        t = time.perf_counter()
+        if warm:
+            p.fit(X, y, coef_init=coef, intercept_init=icpt)
+        else:
+            p.fit(X, y)
+        return time.perf_counter() - t, p
+
+    t1 = min(fit(1, True)[0] for _ in range(repeats))
+    tk, p = min((fit(epochs + 1, True) for _ in range(repeats)), key=lambda r: r[0])
+    steady = (tk - t1) / epochs
+    no_updates = bool(np.array_equal(p.coef_, coef) and p.intercept_[0] == plane_b)
+    setup = max(t1 - steady, 0.0)
+    t0z = min(fit(1, False)[0] for _ in range(repeats))
+    first = max(t0z - setup, 1e-9)
+    del X
+    return {"impl": "sklearn", "version": skv, "dtype": "float64", "epoch_seconds": steady, "setup_seconds": setup,
+            "first_epoch_seconds": first, "load_seconds": load, "no_updates": no_updates, "same_data": same, "n": n}
+
+
+def bench_liblinear(exe, path, n, work):
+    model = os.path.join(work, "liblinear.model")
+
+    def run(eps):
+        t = time.perf_counter()
+        out = subprocess.run([exe, "-B", "1", "-e", str(eps), path, model], check=True,
+                             capture_output=True, text=True).stdout
+        secs = time.perf_counter() - t
+        m = re.search(r"#iter = (\d+)", out)
+        return secs, int(m.group(1)) if m else 0
+
+    t1, k1 = run(1e9)      # stops after its first pass: load + one pass
+    tk, k = run(0.1)       # the default tolerance
+    passes = max(k - k1, 1)
+    per = max(tk - t1, 1e-9) / passes
+    if os.path.exists(model):
+        os.remove(model)
+    return {"impl": "liblinear", "dtype": "float64", "epoch_seconds": per, "passes": k, "n": n,
+            "version": "2.3.0 (Debian liblinear-tools)", "solver": "default (-s 1), -B 1"}
+
+
+# ---------------------------------------------------------------- table
+
+def fmt_rate(x):
+    return f"{x / 1e6:8.1f}"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--native", required=True)
+    ap.add_argument("--wasm", required=True)
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--epochs", type=int, default=10)
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--keep-data", action="store_true", help="keep the generated files (about 900 MB)")
+    ap.add_argument("--no-kernels", action="store_true", help="skip the Google Benchmark kernel cases")
+    a = ap.parse_args()
+    os.makedirs(a.work, exist_ok=True)
+    native = os.path.join(a.native, "tests", "epoch_bench")
+    wasm = os.path.join(a.wasm, "tests", "epoch_bench.js")
+    kernels = os.path.join(a.native, "tests", "kernels_bench")
+    node = shutil.which("node") or "node"
+    liblinear = shutil.which("liblinear-train") or shutil.which("train")
+    for f in (native, wasm):
+        if not os.path.exists(f):
+            sys.exit(f"run_bench: {f} is missing (build the pla_bench target first)")
+    if not liblinear:
+        sys.exit("run_bench: liblinear-train not found (apt install liblinear-tools)")
+    wasm_cmd = [node, "--no-experimental-fetch", wasm]
+
+    results = {"date": datetime.date.today().isoformat(), "machine": machine(),
+               "node": tool_version([node, "--version"]), "sets": []}
+    bws = []
+
+    def bandwidth():
+        bws.append(run_json([native, "bandwidth", "--mb", "1024"])["gb_per_s"] * 1e9)
+
+    log("single-core read bandwidth")
+    bandwidth()
+    for name, n, d, seed in SETS:
+        tag = f"d{d}"
+        data = os.path.join(a.work, f"{tag}.libsvm")
+        plane = os.path.join(a.work, f"{tag}.plane")
+        if not (os.path.exists(data) and os.path.exists(plane)):
+            log(f"generating {name} (separable, margin {MARGIN})")
+            run_json([native, "gen", "--n", str(n), "--d", str(d), "--margin", str(MARGIN), "--seed", str(seed),
+                      "--out", data, "--plane", plane])
+        with open(plane) as f:
+            nums = f.read().split()
+        plane_w, plane_b = [float(v) for v in nums[:d]], float(nums[d])
+        rows = []
+        for dtype in ("float64", "float32"):
+            for where, cmd in (("native", [native]), ("wasm", wasm_cmd)):
+                log(f"{name}: ours, {where}, {dtype}")
+                r = run_json(cmd + ["epochs", "--data", data, "--plane", plane, "--dtype", dtype,
+                                    "--epochs", str(a.epochs), "--repeats", str(a.repeats)])
+                rows.append(r)
+        bandwidth()
+        ours64 = rows[0]
+        log(f"{name}: scikit-learn Perceptron (loading the LIBSVM file takes a while)")
+        sk = bench_sklearn(data, n, d, plane_w, plane_b, a.epochs, a.repeats, ours64["checksum"], ours64["label_sum"])
+        log(f"{name}: liblinear train -s 3")
+        ll = bench_liblinear(liblinear, data, n, a.work)
+        results["sets"].append({"name": name, "n": n, "d": d, "ours": rows, "sklearn": sk, "liblinear": ll})
+        if not a.keep_data:
+            for p in (data, plane):
+                os.remove(p)
+
+    log("exact-margin solver (compute_margin) on N=100,000")
+    results["margin"] = [run_json([native, "margin", "--n", "100000", "--d", str(d), "--margin", str(MARGIN)])
+                         for d in (2, 32)]
+    bandwidth()
+    bw = max(bws)
+    results["bandwidth_bytes_per_s"] = bw
+    results["bandwidth_runs"] = bws
+
+    if not a.no_kernels and os.path.exists(kernels):
+        log("Google Benchmark kernel cases (tests/bench/kernels_bench.cpp), fastest level")
+        subprocess.run([kernels, "--benchmark_filter=(scan_f64|scan_f32)/(avx2|sse2)/.*memory|first_epoch|parse_csv",
+                        "--benchmark_min_time=0.2"], check=False, stdout=sys.stderr)
+
+    # ---------------------------------------------------------------- print
+    lines = []
+    p = lines.append
+    p(f"Perceptron Lab speed benchmark, {results['date']}")
+    p(f"machine: {results['machine']}; Node {results['node']}")
+    p(f"single-core read bandwidth (best of {len(bws)} 1 GB reads in this run): {bw / 1e9:.1f} GB/s")
+    p("classic perceptron, per-epoch throughput on the same data (separable, margin 0.01), load time excluded;")
+    p("steady = an epoch after convergence (no update: N scores); first = the first epoch from w = 0 (with updates)")
+    p("")
+    head = (f"{'data set':<18} {'implementation':<34} {'dtype':<8} {'steady M/s':>10} {'x sklearn':>9} "
+            f"{'x liblinear':>11} {'of memory':>9} {'first M/s':>9}")
+    p(head)
+    p("-" * len(head))
+    checks = []
+    for s in results["sets"]:
+        n, d = s["n"], s["d"]
+        sk_rate = n / s["sklearn"]["epoch_seconds"]
+        ll_rate = n / s["liblinear"]["epoch_seconds"]
+        # One pass over this data at memory speed, per storage type (the native read pass).
+        read = {r["dtype"]: r["read_pass_seconds"] for r in s["ours"] if r["platform"] == "native"}
+        first_set = True
+        native_rate = {}
+        for r in s["ours"]:
+            rate = n / r["epoch_seconds"]
+            frac = read[r["dtype"]] / r["epoch_seconds"]
+            label = f"pla {r['platform']} ({r['level']})"
+            p(f"{s['name'] if first_set else '':<18} {label:<34} {r['dtype']:<8} {fmt_rate(rate):>10} "
+              f"{rate / sk_rate:8.2f}x {rate / ll_rate:10.2f}x {frac * 100:8.0f}% "
+              f"{fmt_rate(n / r['first_epoch_seconds']):>9}")
+            first_set = False
+            if r["platform"] == "native":
+                native_rate[r["dtype"]] = rate
+                checks.append((f"{s['name']} {r['dtype']}: >= 2.5x scikit-learn", rate / sk_rate >= 2.5,
+                               f"{rate / sk_rate:.3f}x"))
+                checks.append((f"{s['name']} {r['dtype']}: >= 70% of one pass at memory speed", frac >= 0.70,
+                               f"{frac * 100:.0f}%"))
+            else:
+                ratio = native_rate[r["dtype"]] / rate
+                checks.append((f"{s['name']} {r['dtype']}: wasm within 1.5x of native", ratio <= 1.5,
+                               f"native / wasm = {ratio:.2f}"))
+            if r["epoch_updates"] != 0:
+                checks.append((f"{s['name']} {label} {r['dtype']}: steady epochs made no update", False,
+                               f"{r['epoch_updates']} updates"))
+        sk = s["sklearn"]
+        p(f"{'':<18} {'scikit-learn ' + sk['version'] + ' Perceptron':<34} {'float64':<8} {fmt_rate(sk_rate):>10} "
+          f"{1.0:8.2f}x {sk_rate / ll_rate:10.2f}x {read['float64'] * sk_rate / n * 100:8.0f}% "
+          f"{fmt_rate(n / sk['first_epoch_seconds']):>9}")
+        p(f"{'':<18} {'liblinear 2.3.0 train (a pass)':<34} {'float64':<8} {fmt_rate(ll_rate):>10} "
+          f"{ll_rate / sk_rate:8.2f}x {1.0:10.2f}x {'-':>9} {'':>9}")
+        if not sk["same_data"]:
+            checks.append((f"{s['name']}: scikit-learn read the same values as ours", False, "checksums differ"))
+        if not sk["no_updates"]:
+            checks.append((f"{s['name']}: scikit-learn's steady epochs made no update", False, "weights changed"))
+    p("")
+    for s in results["sets"]:
+        sk_rate = s["n"] / s["sklearn"]["epoch_seconds"]
+        for r in s["ours"]:
+            if r["platform"] == "native":
+                ceiling = s["n"] / r["read_pass_seconds"]
+                p(f"one pass over {s['name']} in {r['dtype']} at memory speed: {r['read_pass_seconds'] * 1e3:.2f} ms "
+                  f"({r['data_bytes'] / r['read_pass_seconds'] / 1e9:.1f} GB/s), the ceiling of any epoch in "
+                  f"that storage: {ceiling / 1e6:.1f} M/s = {ceiling / sk_rate:.2f}x scikit-learn")
+    p("")
+    for m in results["margin"]:
+        limit = 0.2 if m["d"] == 2 else 2.0
+        p(f"exact margin (compute_margin), N={m['n']:,} d={m['d']}: {m['seconds']:.3f} s (target < {limit} s)")
+        checks.append((f"exact margin N={m['n']:,} d={m['d']} under {limit} s", m["seconds"] < limit,
+                       f"{m['seconds']:.3f} s"))
+    p("")
+    p("scikit-learn: fit() only, per epoch = (t(max_iter=K+1) - t(max_iter=1)) / K started at the same plane;")
+    p("liblinear: passes of its default dual coordinate descent ((t(K passes) - t(1 pass)) / (K-1)); its")
+    p("shrinking skips points in later passes, so a pass is not a full epoch (no memory fraction given).")
+    p("of memory: one plain read of the same data, timed alternately in the same process, / the epoch time.")
+    p("")
+    p("targets:")
+    for what, ok, detail in checks:
+        p(f"  [{'PASS' if ok else 'FAIL'}] {what} ({detail})")
+    text = "\n".join(lines)
+    print(text)
+    with open(os.path.join(a.work, "results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    with open(os.path.join(a.work, "table.txt"), "w") as f:
+        f.write(text + "\n")
+    log(f"written {os.path.join(a.work, 'table.txt')} and results.json")
+
+
+if __name__ == "__main__":
+    main()
