@@ -10,52 +10,14 @@
 #include <utility>
 #include <vector>
 
+#include "core/text_parse.hpp"
+
 namespace pla {
 
+// The helpers shared with the streaming reader (stream.cpp).
+using namespace text;
+
 namespace {
-
-// ---------------------------------------------------------------- shared helpers
-
-std::string where(const std::string& source, int line, int column) {
-  return source + ":" + std::to_string(line) + ":" + std::to_string(column) + ": ";
-}
-
-Status fail_at(const std::string& source, int line, int column, const std::string& what) {
-  return Status::fail(where(source, line, column) + what);
-}
-
-// The offending text for a message, cut short when long.
-std::string quoted(std::string_view s) {
-  constexpr std::size_t kMax = 40;
-  std::string shown(s.substr(0, kMax));
-  if (s.size() > kMax) shown += "...";
-  return "'" + shown + "'";
-}
-
-bool is_blank_char(char c) { return c == ' ' || c == '\t'; }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_blank_char(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_blank_char(s.back())) s.remove_suffix(1);
-  return s;
-}
-
-bool is_blank(std::string_view s) { return trim(s).empty(); }
-
-char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (lower(a[i]) != lower(b[i])) return false;
-  return true;
-}
-
-bool ends_with_ci(const std::string& s, std::string_view suffix) {
-  return s.size() >= suffix.size() && iequals(std::string_view(s).substr(s.size() - suffix.size()), suffix);
-}
-
-enum class NumberParse { kOk, kNotNumber, kNotFinite, kOutOfRange, kEmpty };
 
 // Decimal number: [+-] digits [. digits] [(e|E) [+-] digits], at least one mantissa
 // digit. strtod does the correctly rounded conversion once the grammar is checked
@@ -92,19 +54,6 @@ NumberParse parse_number(std::string_view s, double& value) {
   if (std::isinf(v)) return NumberParse::kOutOfRange;
   value = v;
   return NumberParse::kOk;
-}
-
-std::string number_error(NumberParse r, std::string_view text, const char* what) {
-  switch (r) {
-    case NumberParse::kEmpty:
-      return std::string("empty field, expected ") + what;
-    case NumberParse::kNotFinite:
-      return quoted(text) + " is not a finite number";
-    case NumberParse::kOutOfRange:
-      return quoted(text) + " is out of range for a double";
-    default:
-      return quoted(text) + " is not a number";
-  }
 }
 
 // Labels: -1/+1 or 0/1, one convention per file.
@@ -191,21 +140,6 @@ class Lines {
   std::size_t next_lf_ = kUnknown, next_cr_ = kUnknown;
 };
 
-// A line over kMaxLineBytes is refused before it is split (bounded time and memory),
-// and so is a line with a NUL byte (binary data, not text).
-Status check_line(std::string_view line, const std::string& source, int line_no) {
-  if (line.size() > kMaxLineBytes)
-    return fail_at(source, line_no, 1,
-                   "line " + std::to_string(line_no) + " is " + std::to_string(line.size()) +
-                       " bytes long, more than the limit of " + std::to_string(kMaxLineBytes) + " bytes (16 MiB) per line");
-  const std::size_t nul = line.find('\0');
-  if (nul != std::string_view::npos)
-    return fail_at(source, line_no, 1,
-                   "line " + std::to_string(line_no) + " has a NUL byte (byte " + std::to_string(nul + 1) +
-                       "): this is binary data, not CSV or LIBSVM text");
-  return Status::success();
-}
-
 // Strips a UTF-8 byte order mark; rejects UTF-16 text (saved by some spreadsheets).
 Status strip_bom(std::string_view& text, const std::string& source) {
   if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
@@ -222,87 +156,6 @@ Status check_expected_d(int expected_d, const std::string& source) {
 }
 
 // ---------------------------------------------------------------- CSV
-
-struct CsvField {
-  std::string text;  // unquoted and trimmed
-  bool quoted = false;
-};
-
-// Splits one line into fields. On error sets error/column (1-based field number).
-// A line of more than kMaxDimension + 1 fields is refused as soon as the field after them starts.
-bool split_csv_line(std::string_view line, char sep, std::vector<CsvField>& fields, std::string& error,
-                    int& error_column) {
-  constexpr std::size_t kMaxFields = static_cast<std::size_t>(kMaxDimension) + 1;
-  fields.clear();
-  std::size_t i = 0;
-  const std::size_t n = line.size();
-  while (true) {
-    CsvField f;
-    const int column = static_cast<int>(fields.size()) + 1;
-    while (i < n && line[i] != sep && is_blank_char(line[i])) ++i;
-    if (i < n && line[i] == '"') {
-      f.quoted = true;
-      ++i;
-      bool closed = false;
-      while (i < n) {
-        if (line[i] == '"') {
-          if (i + 1 < n && line[i + 1] == '"') {
-            f.text += '"';
-            i += 2;
-            continue;
-          }
-          closed = true;
-          ++i;
-          break;
-        }
-        f.text += line[i++];
-      }
-      if (!closed) {
-        error = "unterminated quoted field (a closing \" is missing on this line)";
-        error_column = column;
-        return false;
-      }
-      while (i < n && line[i] != sep && is_blank_char(line[i])) ++i;
-      if (i < n && line[i] != sep) {
-        error = "unexpected text " + quoted(line.substr(i)) + " after the closing quote";
-        error_column = column;
-        return false;
-      }
-      f.text = std::string(trim(f.text));
-    } else {
-      const std::size_t start = i;
-      while (i < n && line[i] != sep) ++i;
-      f.text = std::string(trim(line.substr(start, i - start)));
-    }
-    fields.push_back(std::move(f));
-    if (i >= n) return true;
-    ++i;  // the separator
-    if (fields.size() == kMaxFields) {
-      error = "more than " + std::to_string(kMaxFields) + " fields: the limit is " + std::to_string(kMaxDimension) +
-              " feature columns and a label column";
-      error_column = static_cast<int>(kMaxFields) + 1;
-      return false;
-    }
-  }
-}
-
-// Most frequent of ',', ';', tab outside quotes; ties go to the comma.
-char detect_separator(std::string_view line) {
-  int comma = 0, semicolon = 0, tab = 0;
-  bool in_quotes = false;
-  for (char c : line) {
-    if (c == '"') in_quotes = !in_quotes;
-    if (in_quotes) continue;
-    comma += c == ',';
-    semicolon += c == ';';
-    tab += c == '\t';
-  }
-  if (semicolon > comma && semicolon >= tab) return ';';
-  if (tab > comma && tab > semicolon) return '\t';
-  return ',';
-}
-
-std::string separator_name(char sep) { return sep == ',' ? "comma" : sep == ';' ? "semicolon" : "tab"; }
 
 }  // namespace
 
@@ -323,7 +176,7 @@ Status read_csv(const std::string& text, const std::string& source_name, Dataset
   // First non-blank line: separator, header, column count.
   bool found = false;
   while (lines.next(line)) {
-    st = check_line(line, src, lines.number());
+    st = check_line(line, line.size(), src, lines.number());
     if (!st) return st;
     if (!is_blank(line)) {
       found = true;
@@ -394,7 +247,7 @@ Status read_csv(const std::string& text, const std::string& source_name, Dataset
   while (have_line || lines.next(line)) {
     const int line_no = lines.number();
     if (!have_line) {
-      st = check_line(line, src, line_no);
+      st = check_line(line, line.size(), src, line_no);
       if (!st) return st;
       if (is_blank(line)) continue;
       if (!split_csv_line(line, sep, fields, error, error_column)) return fail_at(src, line_no, error_column, error);
@@ -440,31 +293,6 @@ Status read_csv(const std::string& text, const std::string& source_name, Dataset
 
 namespace {
 
-struct Token {
-  std::string_view text;
-  int column;  // 1-based byte column
-};
-
-// At most max_tokens tokens (the rest of the line is not split): a LIBSVM line of
-// more than kMaxDimension + 1 tokens is an error within its first kMaxDimension + 2
-// tokens anyway (the indices must increase and stay <= kMaxDimension).
-void split_tokens(std::string_view line, std::vector<Token>& tokens,
-                  std::size_t max_tokens = static_cast<std::size_t>(kMaxDimension) + 2) {
-  tokens.clear();
-  std::size_t i = 0;
-  while (i < line.size() && tokens.size() < max_tokens) {
-    while (i < line.size() && is_blank_char(line[i])) ++i;
-    const std::size_t start = i;
-    while (i < line.size() && !is_blank_char(line[i])) ++i;
-    if (i > start) tokens.push_back({line.substr(start, i - start), static_cast<int>(start) + 1});
-  }
-}
-
-std::string_view strip_comment(std::string_view line) {
-  const std::size_t hash = line.find('#');
-  return hash == std::string_view::npos ? line : line.substr(0, hash);
-}
-
 struct SparseEntry {
   std::size_t row;
   std::size_t index;  // 1-based
@@ -495,7 +323,7 @@ Status read_libsvm(const std::string& text, const std::string& source_name, Data
 
   while (lines.next(line)) {
     const int line_no = lines.number();
-    st = check_line(line, src, line_no);
+    st = check_line(line, line.size(), src, line_no);
     if (!st) return st;
     split_tokens(strip_comment(line), tokens);
     if (tokens.empty()) continue;

@@ -11,48 +11,14 @@
 #include <utility>
 
 #include "core/rng.hpp"
+#include "core/text_parse.hpp"
 
 namespace pla {
 
+// The helpers shared with the in-memory reader (io.cpp).
+using namespace text;
+
 namespace {
-
-// ---------------------------------------------------------------- text helpers (the rules of io.cpp)
-
-std::string where(const std::string& source, int line, int column) {
-  return source + ":" + std::to_string(line) + ":" + std::to_string(column) + ": ";
-}
-
-Status fail_at(const std::string& source, int line, int column, const std::string& what) {
-  return Status::fail(where(source, line, column) + what);
-}
-
-std::string quoted(std::string_view s) {
-  constexpr std::size_t kMax = 40;
-  std::string shown(s.substr(0, kMax));
-  if (s.size() > kMax) shown += "...";
-  return "'" + shown + "'";
-}
-
-bool is_blank_char(char c) { return c == ' ' || c == '\t'; }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_blank_char(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_blank_char(s.back())) s.remove_suffix(1);
-  return s;
-}
-
-bool is_blank(std::string_view s) { return trim(s).empty(); }
-
-char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (lower(a[i]) != lower(b[i])) return false;
-  return true;
-}
-
-enum class NumberParse { kOk, kNotNumber, kNotFinite, kOutOfRange, kEmpty };
 
 // The grammar of io.cpp's parse_number: [+-] digits [. digits] [(e|E) [+-] digits].
 // Values with at most 19 significant digits and a decimal exponent within +-22 take
@@ -130,15 +96,6 @@ NumberParse parse_number(std::string_view s, double& value) {
   return NumberParse::kOk;
 }
 
-std::string number_error(NumberParse r, std::string_view text, const char* what) {
-  switch (r) {
-    case NumberParse::kEmpty: return std::string("empty field, expected ") + what;
-    case NumberParse::kNotFinite: return quoted(text) + " is not a finite number";
-    case NumberParse::kOutOfRange: return quoted(text) + " is out of range for a double";
-    default: return quoted(text) + " is not a number";
-  }
-}
-
 class LabelReader {
  public:
   bool read(std::string_view text, int line, int& label, std::string& error) {
@@ -187,75 +144,8 @@ class LabelReader {
 
 // ---------------------------------------------------------------- CSV fields
 
-struct CsvField {
-  std::string text;
-  bool quoted = false;
-};
-
-// io.cpp's split_csv_line, for lines holding a quote.
-constexpr std::size_t kMaxFields = static_cast<std::size_t>(kMaxDimension) + 1;
-
-std::string too_many_fields() {
-  return "more than " + std::to_string(kMaxFields) + " fields: the limit is " + std::to_string(kMaxDimension) +
-         " feature columns and a label column";
-}
-
-bool split_csv_quoted(std::string_view line, char sep, std::vector<CsvField>& fields, std::string& error,
-                      int& error_column) {
-  fields.clear();
-  std::size_t i = 0;
-  const std::size_t n = line.size();
-  while (true) {
-    CsvField f;
-    const int column = static_cast<int>(fields.size()) + 1;
-    while (i < n && line[i] != sep && is_blank_char(line[i])) ++i;
-    if (i < n && line[i] == '"') {
-      f.quoted = true;
-      ++i;
-      bool closed = false;
-      while (i < n) {
-        if (line[i] == '"') {
-          if (i + 1 < n && line[i + 1] == '"') {
-            f.text += '"';
-            i += 2;
-            continue;
-          }
-          closed = true;
-          ++i;
-          break;
-        }
-        f.text += line[i++];
-      }
-      if (!closed) {
-        error = "unterminated quoted field (a closing \" is missing on this line)";
-        error_column = column;
-        return false;
-      }
-      while (i < n && line[i] != sep && is_blank_char(line[i])) ++i;
-      if (i < n && line[i] != sep) {
-        error = "unexpected text " + quoted(line.substr(i)) + " after the closing quote";
-        error_column = column;
-        return false;
-      }
-      f.text = std::string(trim(f.text));
-    } else {
-      const std::size_t start = i;
-      while (i < n && line[i] != sep) ++i;
-      f.text = std::string(trim(line.substr(start, i - start)));
-    }
-    fields.push_back(std::move(f));
-    if (i >= n) return true;
-    ++i;
-    if (fields.size() == kMaxFields) {
-      error = too_many_fields();
-      error_column = static_cast<int>(kMaxFields) + 1;
-      return false;
-    }
-  }
-}
-
 // Splits a line into trimmed field views: views into the line itself when it has no
-// quote (the fast path), else into `storage` filled by split_csv_quoted.
+// quote (the fast path), else into `storage` filled by split_csv_line.
 bool split_fields(std::string_view line, char sep, std::vector<std::string_view>& fields,
                   std::vector<CsvField>& storage, std::string& error, int& error_column) {
   fields.clear();
@@ -277,56 +167,13 @@ bool split_fields(std::string_view line, char sep, std::vector<std::string_view>
       }
     }
   }
-  if (!split_csv_quoted(line, sep, storage, error, error_column)) return false;
+  if (!split_csv_line(line, sep, storage, error, error_column)) return false;
   for (const CsvField& f : storage) fields.emplace_back(f.text);
   return true;
 }
 
-char detect_separator(std::string_view line) {
-  int comma = 0, semicolon = 0, tab = 0;
-  bool in_quotes = false;
-  for (char c : line) {
-    if (c == '"') in_quotes = !in_quotes;
-    if (in_quotes) continue;
-    comma += c == ',';
-    semicolon += c == ';';
-    tab += c == '\t';
-  }
-  if (semicolon > comma && semicolon >= tab) return ';';
-  if (tab > comma && tab > semicolon) return '\t';
-  return ',';
-}
-
-std::string separator_name(char sep) { return sep == ',' ? "comma" : sep == ';' ? "semicolon" : "tab"; }
-
-struct Token {
-  std::string_view text;
-  int column;
-};
-
-// At most kMaxDimension + 2 tokens, as io.cpp: a longer line is an error within them anyway.
-void split_tokens(std::string_view line, std::vector<Token>& tokens) {
-  constexpr std::size_t kMaxTokens = static_cast<std::size_t>(kMaxDimension) + 2;
-  tokens.clear();
-  std::size_t i = 0;
-  while (i < line.size() && tokens.size() < kMaxTokens) {
-    while (i < line.size() && is_blank_char(line[i])) ++i;
-    const std::size_t start = i;
-    while (i < line.size() && !is_blank_char(line[i])) ++i;
-    if (i > start) tokens.push_back({line.substr(start, i - start), static_cast<int>(start) + 1});
-  }
-}
-
-std::string_view strip_comment(std::string_view line) {
-  const std::size_t hash = line.find('#');
-  return hash == std::string_view::npos ? line : line.substr(0, hash);
-}
-
 bool has_libsvm_extension(const std::string& path) {
-  auto ends = [&](std::string_view suffix) {
-    return path.size() >= suffix.size() && iequals(std::string_view(path).substr(path.size() - suffix.size()), suffix);
-  };
-  return ends(".libsvm") || ends(".svm") || ends(".svmlight");
+  return ends_with_ci(path, ".libsvm") || ends_with_ci(path, ".svm") || ends_with_ci(path, ".svmlight");
 }
 
 template <class T>
@@ -495,21 +342,10 @@ struct DataStream::Impl {
     }
   }
 
-  // io.cpp's check_line: no line over kMaxLineBytes, no NUL byte.
+  // The shared check_line (no line over kMaxLineBytes, no NUL byte), with the length of
+  // a line too long to hold.
   Status check_line(std::string_view line) const {
-    const std::size_t bytes = overlong > 0 ? overlong : line.size();
-    if (bytes > kMaxLineBytes)
-      return fail_at(path, line_no, 1,
-                     "line " + std::to_string(line_no) + " is " + std::to_string(bytes) +
-                         " bytes long, more than the limit of " + std::to_string(kMaxLineBytes) +
-                         " bytes (16 MiB) per line");
-    const void* nul = std::memchr(line.data(), '\0', line.size());
-    if (nul != nullptr)
-      return fail_at(path, line_no, 1,
-                     "line " + std::to_string(line_no) + " has a NUL byte (byte " +
-                         std::to_string(static_cast<const char*>(nul) - line.data() + 1) +
-                         "): this is binary data, not CSV or LIBSVM text");
-    return Status::success();
+    return text::check_line(line, overlong > 0 ? overlong : line.size(), path, line_no);
   }
 
   // Rewinds to the first byte; with `header`, a CSV pass also reads its first line.
