@@ -504,10 +504,8 @@ void canvas(App& app) {
   size.x = std::max(size.x, 50.0f);
   size.y = std::max(size.y, 50.0f);
   Mapping& m = app.view;
-  const Vec2d old_center = m.center;
   m.pixel_min = {pos.x, pos.y};
   m.pixel_max = {pos.x + size.x, pos.y + size.y};
-  (void)old_center;
   app.canvas_min = m.pixel_min;
   app.canvas_max = m.pixel_max;
   if (app.fit_pending) {

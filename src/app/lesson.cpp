@@ -19,12 +19,6 @@ constexpr std::uint64_t kMaxLinkGenPoints = 100000;
 constexpr std::uint64_t kMaxLinkGenDim = 1000;
 constexpr std::uint64_t kMaxInitialStep = 1000000;
 
-bool is_session_key(const App& app, const std::string& key) {
-  for (const auto& kv : app.session.settings_list())
-    if (kv.first == key) return true;
-  return false;
-}
-
 std::string clip(const std::string& s) { return s.size() > 40 ? s.substr(0, 40) + "..." : s; }
 
 }  // namespace
@@ -51,7 +45,6 @@ void apply_params(App& app, const Params& params, std::vector<std::string>& igno
     GenSpec g;
     g.kind = *kind;
     std::uint64_t v = 0;
-    std::string why;
     if (const std::string* n = find("n")) {
       use("n");
       if (parse_u64(*n, v) && v >= 2 && v <= kMaxLinkGenPoints) g.n = static_cast<std::size_t>(v);
@@ -83,15 +76,12 @@ void apply_params(App& app, const Params& params, std::vector<std::string>& igno
   }
   app.fit_pending = true;
 
-  // 2. Settings of the learner, in an order where each one's checks see the ones before.
-  static const char* const kOrder[] = {"algo",       "kernel", "lift",     "eta",       "seed",      "order", "init",
-                                       "restart",    "tau",    "max_epochs", "max_updates", "patience", "validation",
-                                       "speed"};
-  for (const char* key : kOrder) {
-    if (const std::string* v = find(key)) {
-      use(key);
-      Status st = s.set(key, *v);
-      if (!st) ignored.push_back(std::string(key) + ": " + st.error);
+  // 2. Settings of the learner, in the session's own order (algo first).
+  for (const auto& kv : s.settings_list()) {
+    if (const std::string* v = find(kv.first)) {
+      use(kv.first);
+      Status st = s.set(kv.first, *v);
+      if (!st) ignored.push_back(kv.first + ": " + st.error);
     }
   }
   // 3. The interface.
@@ -122,8 +112,6 @@ void apply_params(App& app, const Params& params, std::vector<std::string>& igno
       ignored.push_back(kv.first + ": not used, " + (find("data") ? "data=" : "gen=") + " gives the data");
     } else if (kv.first == "n" || kv.first == "d" || kv.first == "margin" || kv.first == "noise" || kv.first == "gen_seed") {
       ignored.push_back(clip(kv.first) + ": only used with gen=KIND");
-    } else if (is_session_key(app, kv.first)) {
-      continue;  // applied above
     } else {
       ignored.push_back(clip(kv.first) + ": unknown parameter");
     }

@@ -90,15 +90,15 @@ bool FastPerceptron::update(const float* x, int y) {
   return diverged_ || update_limit_reached();
 }
 
-std::size_t FastPerceptron::visit(const double* x, const int* y, std::size_t n) {
-  if (dtype_ != DType::Float64 || w_.empty()) return 0;
+template <class T, class Scan>
+std::size_t FastPerceptron::visit_rows(const T* x, const int* y, std::size_t n, const T* w, Scan first_violation) {
   const auto d = static_cast<std::size_t>(d_);
   // The classic rule takes tau = 0 (as make_learner does for every algo but margin).
   const double tau = cfg_.tau;
   std::size_t i = 0;
   while (i < n) {
     double s = 0.0;
-    const std::size_t k = simd::first_violation_f64(x + i * d, y + i, n - i, d, w_.data(), b_, tau, &s);
+    const std::size_t k = first_violation(x + i * d, y + i, n - i, d, w, b_, tau, &s);
     steps_ += k;
     i += k;
     if (i == n) break;
@@ -109,22 +109,14 @@ std::size_t FastPerceptron::visit(const double* x, const int* y, std::size_t n) 
   return i;
 }
 
+std::size_t FastPerceptron::visit(const double* x, const int* y, std::size_t n) {
+  if (dtype_ != DType::Float64 || w_.empty()) return 0;
+  return visit_rows(x, y, n, w_.data(), simd::first_violation_f64);
+}
+
 std::size_t FastPerceptron::visit(const float* x, const int* y, std::size_t n) {
   if (dtype_ != DType::Float32 || w_.empty()) return 0;
-  const auto d = static_cast<std::size_t>(d_);
-  const double tau = cfg_.tau;
-  std::size_t i = 0;
-  while (i < n) {
-    double s = 0.0;
-    const std::size_t k = simd::first_violation_f32(x + i * d, y + i, n - i, d, w32_.data(), b_, tau, &s);
-    steps_ += k;
-    i += k;
-    if (i == n) break;
-    const bool stop = update(x + i * d, y[i]);
-    ++i;
-    if (stop) break;
-  }
-  return i;
+  return visit_rows(x, y, n, w32_.data(), simd::first_violation_f32);
 }
 
 void FastPerceptron::end_epoch() {

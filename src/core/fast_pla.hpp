@@ -106,6 +106,9 @@ class FastPerceptron {
  private:
   bool update(const double* x, int y);
   bool update(const float* x, int y);
+  // Scans rows with `first_violation` (the SIMD kernel of T) and updates on each violation.
+  template <class T, class Scan>
+  std::size_t visit_rows(const T* x, const int* y, std::size_t n, const T* w, Scan first_violation);
 
   PerceptronConfig cfg_;
   DType dtype_ = DType::Float64;

@@ -36,7 +36,7 @@ int main() {
       io.MousePos = ImVec2(900, 400);  // hovering the canvas
       int vertices = 0;
       const int warmup = 3, frames = 20;
-      double c0 = 0, t0 = 0;
+      double c0 = 0;
       std::chrono::steady_clock::time_point w0;
       for (int f = 0; f < warmup + frames; ++f) {
         if (f == warmup) {
@@ -51,7 +51,6 @@ int main() {
       }
       const double cpu = (cpu_seconds() - c0) / frames * 1000.0;
       const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count() / frames * 1000.0;
-      (void)t0;
       std::printf("%-10zu %-10s %14.2f %14.2f %12d\n", n, state, cpu, wall, vertices);
     }
   }
