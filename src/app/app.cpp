@@ -10,160 +10,175 @@
 namespace pla::app {
 
 void init(App& app) {
-  app.session.load_preset("six");
-  app.session.train();
-  app.fit_pending = true;
+  run_command(app, {"preset", "six"});
+  run_command(app, {"train"});
 }
 
 namespace {
 const char* const kPlotNames[] = {"mistakes", "losses", "invariants", "rates"};
+std::vector<std::string> plot_names() { return {kPlotNames, kPlotNames + 4}; }
 
-bool parse_on_off(const std::string& v, bool& out) {
-  if (v == "1" || v == "true" || v == "on" || v == "yes") out = true;
-  else if (v == "0" || v == "false" || v == "off" || v == "no") out = false;
-  else return false;
-  return true;
+constexpr const char* kPanelNames[] = {"data", "algorithm", "run", "theory", "plots"};
+bool* panel_flag(App& app, int i) {
+  bool* flags[] = {&app.panel_data, &app.panel_algorithm, &app.panel_run, &app.panel_theory, &app.panel_plots};
+  return flags[i];
 }
 
-// `set KEY VALUE` for the interface's own settings; false when KEY is not one.
-bool set_ui(App& app, const std::string& key, const std::string& value, Status& st) {
-  bool* flag = key == "hull"         ? &app.show_hull
-               : key == "max_margin" ? &app.show_max_margin
-               : key == "mistakes"   ? &app.show_mistakes
-               : key == "field"      ? &app.show_field
-               : key == "update"     ? &app.show_update
-               : key == "delete"     ? &app.delete_mode
-               : key == "help"       ? &app.show_help
-               : key == "alpha"      ? &app.show_alpha
-                                     : nullptr;
-  if (flag) {
-    st = parse_on_off(value, *flag) ? Status::success() : Status::fail(key + " must be true or false");
-    return true;
-  }
-  if (key == "plot") {
-    for (int i = 0; i < 4; ++i)
-      if (value == kPlotNames[i]) {
-        app.select_plot_tab = i;
-        app.plot_tab = i;
-        st = Status::success();
-        return true;
-      }
-    st = Status::fail("plot must be mistakes, losses, invariants or rates");
-    return true;
-  }
-  if (key == "theme") {
-    if (value != "light" && value != "dark") {
-      st = Status::fail("theme must be light or dark");
-      return true;
-    }
-    app.dark = value == "dark";
-    st = Status::success();
-    return true;
-  }
-  if (key == "embed" || key == "autoplay") {
-    bool v = false;
-    if (!parse_on_off(value, v)) {
-      st = Status::fail(key + " must be true or false (or 1 / 0)");
-      return true;
-    }
-    (key == "embed" ? app.embed : app.autoplay) = v;
-    st = Status::success();
-    return true;
-  }
-  if (key == "panels") {
-    // A comma-separated list of the panels to show: data, algorithm, run, theory, plots (or "all").
-    bool d = false, a = false, r = false, t = false, p = false;
-    std::size_t start = 0;
-    while (start <= value.size()) {
-      std::size_t end = value.find(',', start);
-      if (end == std::string::npos) end = value.size();
-      const std::string name = value.substr(start, end - start);
-      if (name == "data") d = true;
-      else if (name == "algorithm") a = true;
-      else if (name == "run") r = true;
-      else if (name == "theory") t = true;
-      else if (name == "plots") p = true;
-      else if (name == "all") d = a = r = t = p = true;
-      else if (!name.empty() && name != "none") {
-        st = Status::fail("panels: unknown panel '" + name.substr(0, 30) + "' (data, algorithm, run, theory, plots)");
-        return true;
-      }
-      start = end + 1;
-    }
-    app.panel_data = d, app.panel_algorithm = a, app.panel_run = r, app.panel_theory = t, app.panel_plots = p;
-    st = Status::success();
-    return true;
-  }
-  if (key == "label") {
-    if (value == "1" || value == "+1") app.draw_label = 1;
-    else if (value == "-1" || value == "0") app.draw_label = -1;
-    else {
-      st = Status::fail("label must be +1 or -1");
-      return true;
-    }
-    st = Status::success();
-    return true;
-  }
-  return false;
-}
-}  // namespace
-
-namespace {
 std::string panels_text(const App& app) {
   std::string s;
-  auto add = [&](bool on, const char* name) {
-    if (on) s += (s.empty() ? "" : ",") + std::string(name);
-  };
-  add(app.panel_data, "data");
-  add(app.panel_algorithm, "algorithm");
-  add(app.panel_run, "run");
-  add(app.panel_theory, "theory");
-  add(app.panel_plots, "plots");
+  for (int i = 0; i < 5; ++i)
+    if (*panel_flag(const_cast<App&>(app), i)) s += (s.empty() ? "" : ",") + std::string(kPanelNames[i]);
   return s.empty() ? "none" : s;
+}
+
+// A comma-separated list of the panels to show: data, algorithm, run, theory, plots (or "all", "none").
+Status set_panels(App& app, const std::string& value) {
+  bool on[5] = {false, false, false, false, false};
+  std::size_t start = 0;
+  while (start <= value.size()) {
+    std::size_t end = value.find(',', start);
+    if (end == std::string::npos) end = value.size();
+    const std::string name = value.substr(start, end - start);
+    bool known = name.empty() || name == "none";
+    for (int i = 0; i < 5; ++i)
+      if (name == kPanelNames[i] || name == "all") on[i] = known = true;
+    if (!known) return Status::fail(Msg::ui_unknown_panel, {{"value", name.substr(0, 30)}});
+    start = end + 1;
+  }
+  for (int i = 0; i < 5; ++i) *panel_flag(app, i) = on[i];
+  return Status::success();
+}
+
+Status choice_error(const char* key, const std::vector<std::string>& names, const std::string& value) {
+  return Status::fail(Msg::setting_choice, {{"key", key}, {"choices", join_choices(names)}, {"value", value.substr(0, 40)}});
 }
 }  // namespace
 
-std::vector<std::pair<std::string, std::string>> ui_settings(const App& app) {
-  auto b = [](bool v) { return std::string(v ? "true" : "false"); };
-  return {{"plot", kPlotNames[std::clamp(app.plot_tab, 0, 3)]},
-          {"hull", b(app.show_hull)},
-          {"max_margin", b(app.show_max_margin)},
-          {"mistakes", b(app.show_mistakes)},
-          {"field", b(app.show_field)},
-          {"update", b(app.show_update)},
-          {"delete", b(app.delete_mode)},
-          {"alpha", b(app.show_alpha)},
-          {"label", app.draw_label > 0 ? "1" : "-1"},
-          {"theme", app.dark ? "dark" : "light"},
-          {"embed", b(app.embed)},
-          {"autoplay", b(app.autoplay)},
-          {"panels", panels_text(app)}};
+const std::vector<UiSetting>& ui_settings_table() {
+  static const std::vector<UiSetting> table = {
+      UiSetting::choice(
+          "plot", kView, nullptr, plot_names, [](const App& a) { return std::string(kPlotNames[std::clamp(a.plot_tab, 0, 3)]); },
+          [](App& a, const std::string& v) {
+            for (int i = 0; i < 4; ++i)
+              if (v == kPlotNames[i]) {
+                a.select_plot_tab = a.plot_tab = i;
+                return Status::success();
+              }
+            return choice_error("plot", plot_names(), v);
+          }),
+      UiSetting::boolean("hull", kView, nullptr, [](App& a) { return &a.show_hull; }),
+      UiSetting::boolean("max_margin", kView, nullptr, [](App& a) { return &a.show_max_margin; }),
+      UiSetting::boolean("mistakes", kView, nullptr, [](App& a) { return &a.show_mistakes; }),
+      UiSetting::boolean("field", kView, nullptr, [](App& a) { return &a.show_field; }),
+      UiSetting::boolean("update", kView, nullptr, [](App& a) { return &a.show_update; }),
+      UiSetting::boolean("delete", kView, nullptr, [](App& a) { return &a.delete_mode; }),
+      UiSetting::boolean("alpha", kView, nullptr, [](App& a) { return &a.show_alpha; }),
+      UiSetting::boolean("help", kView, nullptr, [](App& a) { return &a.show_help; }),
+      [] {
+        UiSetting s = UiSetting::choice(
+            "label", kView, nullptr, [] { return std::vector<std::string>{"+1", "-1"}; },
+            [](const App& a) { return std::string(a.draw_label > 0 ? "1" : "-1"); },
+            [](App& a, const std::string& v) {
+              int label = 0;
+              if (!parse_label(v, label)) return choice_error("label", {"+1", "-1"}, v);
+              a.draw_label = label;
+              return Status::success();
+            });
+        s.get_json = [](const App& a) { return Json(a.draw_label > 0 ? 1 : -1); };
+        return s;
+      }(),
+      UiSetting::choice(
+          "theme", kView, nullptr, [] { return std::vector<std::string>{"light", "dark"}; },
+          [](const App& a) { return std::string(a.dark ? "dark" : "light"); },
+          [](App& a, const std::string& v) {
+            if (v != "light" && v != "dark") return choice_error("theme", {"light", "dark"}, v);
+            a.dark = v == "dark";
+            return Status::success();
+          }),
+      UiSetting::boolean("embed", kView, nullptr, [](App& a) { return &a.embed; }),
+      UiSetting::boolean("autoplay", kView, nullptr, [](App& a) { return &a.autoplay; }),
+      UiSetting::text("panels", kView, nullptr, panels_text, set_panels),
+  };
+  return table;
 }
 
-std::string state_json(const App& app) {
-  std::string s = app.session.state_json();
-  if (s.empty() || s.back() != '}') return s;
-  s.pop_back();
-  for (const auto& kv : ui_settings(app)) {
-    s += ",\"" + kv.first + "\":";
-    s += (kv.second == "true" || kv.second == "false" || kv.first == "label") ? kv.second : "\"" + kv.second + "\"";
-  }
-  s += ",\"training\":" + std::string(app.training ? "true" : "false");
-  std::string notices = "[";
-  for (std::size_t i = 0; i < app.notices.size(); ++i) notices += (i ? "," : "") + json_string(app.notices[i]);
-  s += ",\"notices\":" + notices + "]";
-  return s + "}";
+std::vector<std::pair<std::string, std::string>> ui_settings(const App& app) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const UiSetting& def : ui_settings_table()) out.emplace_back(def.key, setting_text(def, app));
+  return out;
+}
+
+Json state(const App& app) {
+  Json o = app.session.state();
+  for (const UiSetting& def : ui_settings_table()) o[def.key] = setting_json(def, app);
+  o["training"] = app.training;
+  o["notices"] = app.notices;
+  return o;
+}
+
+std::string state_json(const App& app) { return state(app).dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+// -----------------------------------------------------------------------------
+// Commands: the session's table plus the interface's own
+
+const std::vector<AppCommand>& app_commands() {
+  using A = const std::vector<std::string>&;
+  static const std::vector<AppCommand> table = {
+      {"fit", "fit", 0, 0, [](App& a, A) {
+         a.fit_pending = true;
+         return Status::success();
+       }},
+      // Train to a stop rule in slices, frame by frame (cancellable, with progress).
+      {"train_start", "train_start", 0, 0, [](App& a, A) {
+         Status st = a.session.need_data();
+         if (!st) return st;
+         a.session.pause();
+         a.training = true;
+         return Status::success();
+       }},
+      {"train_cancel", "train_cancel", 0, 0, [](App& a, A) {
+         a.training = false;
+         return Status::success();
+       }},
+      {"toggle_play", "toggle_play", 0, 0, [](App& a, A) {
+         return run_command(a, {a.session.playing() ? "pause" : "play"});
+       }},
+  };
+  return table;
+}
+
+const std::vector<std::string>& command_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out = Session::command_names();
+    for (const AppCommand& c : app_commands()) out.emplace_back(c.name);
+    return out;
+  }();
+  return names;
 }
 
 Status run_command(App& app, const std::vector<std::string>& args) {
-  Status ui;
-  if (args.size() == 3 && args[0] == "set" && set_ui(app, args[1], args[2], ui)) return ui;
+  if (args.size() == 3 && args[0] == "set")
+    if (const UiSetting* def = find_setting(ui_settings_table(), args[1])) return setting_parse(*def, app, args[2]);
+  if (!args.empty())
+    for (const AppCommand& c : app_commands())
+      if (args[0] == c.name) {
+        const int n = static_cast<int>(args.size()) - 1;
+        if (n < c.min_args || n > c.max_args) return Status::fail(Msg::command_usage, {{"usage", c.usage}});
+        return c.run(app, args);
+      }
+  unsigned flags = 0;
+  for (const Command& c : session_commands())
+    if (!args.empty() && args[0] == c.name) flags = c.flags;
   const Status st = app.session.command(args);
-  if (st && !args.empty() &&
-      (args[0] == "preset" || args[0] == "clear" || args[0] == "generate" || args[0] == "import_csv"))
-    app.fit_pending = true;
-  if (st && !args.empty() && (args[0] == "reset" || args[0] == "preset" || args[0] == "clear")) app.training = false;
+  if (st && (flags & kCmdNewData)) app.fit_pending = true;
+  if (flags & kCmdStopsRun) app.training = false;
   app.field.step = ~0ull;
+  return st;
+}
+
+Status act(App& app, const std::vector<std::string>& args) {
+  const Status st = run_command(app, args);
+  show_result(app, st);
   return st;
 }
 

@@ -87,16 +87,37 @@ Vec2d to_screen(const App& app, double x, double y);
 // The session's state plus the interface's own settings (plot, hull, ...), one
 // JSON object: what window.perceptronLab.state() returns.
 std::string state_json(const App& app);
+// The interface's own settings (the view, the theme, the panels): one table of the
+// same shape as the session's (core/settings.hpp); `set KEY VALUE`, state(), links and
+// saved state walk it.
+using UiSetting = Setting<App>;
+const std::vector<UiSetting>& ui_settings_table();
 // The interface's own settings, as `set KEY VALUE` takes them.
 std::vector<std::pair<std::string, std::string>> ui_settings(const App& app);
-// Applies lesson parameters (from a link or the saved state): data first (preset,
+// state() as typed JSON: the session's part plus the interface's.
+Json state(const App& app);
+
+// The interface's own commands (fit the view, sliced training, play toggle),
+// checked and run like the session's; run_command tries them first.
+struct AppCommand {
+  const char* name;
+  const char* usage;
+  int min_args, max_args;
+  Status (*run)(App&, const std::vector<std::string>& args);
+};
+const std::vector<AppCommand>& app_commands();
+// Every command name: the session's, then the interface's.
+const std::vector<std::string>& command_names();
+// run_command, then the result shown in the interface's message line (buttons and keys).
+Status act(App& app, const std::vector<std::string>& args);
+// Applies link parameters (from a link or the saved state): data first (preset,
 // gen, data), then settings, then the initial step and autoplay. Parameters that
 // are unknown or invalid are skipped and listed in `ignored` ("key: why"); nothing
 // a parameter says can crash or hang the app (sizes and steps are capped).
 void apply_params(App& app, const Params& params, std::vector<std::string>& ignored);
-// The parameters that reproduce the current lesson (data inline up to
+// The link parameters that reproduce the lab as it is (data inline up to
 // kMaxLinkPoints points, else the preset or generator that made it).
-Params lesson_params(const App& app);
+Params link_params(const App& app);
 // Runs a textual command as window.perceptronLab does, keeping the view in step
 // (a new data set refits the view). The one entry point for scripted commands.
 Status run_command(App& app, const std::vector<std::string>& args);

@@ -121,13 +121,12 @@ Vec2d point2(const Dataset& ds, std::size_t i) {
 // [SECTION] Drawing
 // -----------------------------------------------------------------------------
 
-void draw_grid(ImDrawList* dl, const Mapping& m, const CanvasTheme& theme) {
+void draw_grid(ImDrawList* dl, const Mapping& m, const Palette& pal) {
   Vec2d lo, hi;
   visible_box(m, lo, hi);
   const double step = nice_step(m.scale_x, 64.0);
-  const ImU32 grid = theme.grid, axis = theme.axis, text = theme.text;
+  const ImU32 grid = pal.grid, axis = pal.axis, text = pal.text;
   const float bottom = static_cast<float>(m.pixel_max.y), left = static_cast<float>(m.pixel_min.x);
-  char label[32];
   // Ticks by index, at most a few hundred: extreme data (1e308) must not loop forever.
   const double kx0 = std::ceil(lo.x / step), kx1 = std::floor(hi.x / step);
   const double ky0 = std::ceil(lo.y / step), ky1 = std::floor(hi.y / step);
@@ -140,8 +139,7 @@ void draw_grid(ImDrawList* dl, const Mapping& m, const CanvasTheme& theme) {
     const ImVec2 a = to_im(data_to_pixel(m, {x, lo.y})), b = to_im(data_to_pixel(m, {x, hi.y}));
     dl->AddLine(a, b, is_axis ? axis : grid, is_axis ? 1.5f : 1.0f);
     dl->AddLine(ImVec2(a.x, bottom - 5), ImVec2(a.x, bottom), axis);
-    std::snprintf(label, sizeof label, "%g", is_axis ? 0.0 : x);
-    if (a.x > left + 40) dl->AddText(ImVec2(a.x + 3, bottom - 17), text, label);
+    if (a.x > left + 40) dl->AddText(ImVec2(a.x + 3, bottom - 17), text, fmt_num(is_axis ? 0.0 : x, 6).c_str());
   }
   for (double k = ky0; k <= ky1; k += 1.0) {
     const double y = k * step;
@@ -149,13 +147,13 @@ void draw_grid(ImDrawList* dl, const Mapping& m, const CanvasTheme& theme) {
     const ImVec2 a = to_im(data_to_pixel(m, {lo.x, y})), b = to_im(data_to_pixel(m, {hi.x, y}));
     dl->AddLine(a, b, is_axis ? axis : grid, is_axis ? 1.5f : 1.0f);
     dl->AddLine(ImVec2(left, a.y), ImVec2(left + 5, a.y), axis);
-    std::snprintf(label, sizeof label, "%g", is_axis ? 0.0 : y);
-    if (a.y < bottom - 24) dl->AddText(ImVec2(left + 7, a.y - 15), text, label);
+    if (a.y < bottom - 24) dl->AddText(ImVec2(left + 7, a.y - 15), text, fmt_num(is_axis ? 0.0 : y, 6).c_str());
   }
 }
 
 // The decision field of a non-linear hypothesis, cached on a coarse grid.
 void draw_field(ImDrawList* dl, App& app) {
+  const Palette& pal = palette(app);
   const Session& s = app.session;
   const Mapping& m = app.view;
   FieldCache& f = app.field;
@@ -189,7 +187,7 @@ void draw_field(ImDrawList* dl, App& app) {
       const float x0 = static_cast<float>(m.pixel_min.x) + static_cast<float>(c0 * f.cell);
       const float y0 = static_cast<float>(m.pixel_min.y) + static_cast<float>(r * f.cell);
       dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + static_cast<float>((c - c0) * f.cell), y0 + static_cast<float>(f.cell)),
-                        v0 > 0 ? kPosFill : kNegFill);
+                        v0 > 0 ? pal.pos_fill : pal.neg_fill);
       c0 = c;
     }
   }
@@ -197,25 +195,25 @@ void draw_field(ImDrawList* dl, App& app) {
 
 // The line w.x + b = 0 with shaded half-planes and the normal vector w.
 void draw_separator(ImDrawList* dl, const Mapping& m, const std::vector<double>& w, double b, bool shade,
-                    ImU32 line_color) {
+                    const Palette& pal) {
   if (w.size() != 2 || (w[0] == 0.0 && w[1] == 0.0) || !std::isfinite(w[0]) || !std::isfinite(w[1])) return;
   Vec2d lo, hi;
   visible_box(m, lo, hi);
   if (shade) {
     const std::vector<Vec2d> box = {{lo.x, lo.y}, {hi.x, lo.y}, {hi.x, hi.y}, {lo.x, hi.y}};
-    fill_polygon(dl, m, clip_half_plane(box, w[0], w[1], b), kPosFill);
-    fill_polygon(dl, m, clip_half_plane(box, -w[0], -w[1], -b), kNegFill);
+    fill_polygon(dl, m, clip_half_plane(box, w[0], w[1], b), pal.pos_fill);
+    fill_polygon(dl, m, clip_half_plane(box, -w[0], -w[1], -b), pal.neg_fill);
   }
   Vec2d p, q;
   if (!line_in_box(w[0], w[1], b, lo, hi, p, q)) return;
   const ImVec2 a = to_im(data_to_pixel(m, p)), c = to_im(data_to_pixel(m, q));
-  dl->AddLine(a, c, line_color, 2.5f);
+  dl->AddLine(a, c, pal.line, 2.5f);
   // The normal w from the line's visible midpoint, 50 px long, toward the +1 side.
   const double norm = std::sqrt(w[0] * w[0] + w[1] * w[1]);
   const ImVec2 mid((a.x + c.x) * 0.5f, (a.y + c.y) * 0.5f);
   const ImVec2 tip(mid.x + static_cast<float>(50 * w[0] / norm), mid.y - static_cast<float>(50 * w[1] / norm));
-  arrow(dl, mid, tip, kPosColor);
-  dl->AddText(ImVec2(tip.x + 4, tip.y - 8), kPosColor, "w");
+  arrow(dl, mid, tip, pal.pos);
+  dl->AddText(ImVec2(tip.x + 4, tip.y - 8), pal.pos, "w");
 }
 
 void draw_ghost(ImDrawList* dl, const Mapping& m, const std::vector<double>& w, double b, ImU32 color) {
@@ -227,7 +225,7 @@ void draw_ghost(ImDrawList* dl, const Mapping& m, const std::vector<double>& w, 
 }
 
 // The update as a vector sum: w_old + eta*y*x = w_new, drawn from the origin.
-void draw_update(ImDrawList* dl, const Mapping& m, const Session& s) {
+void draw_update(ImDrawList* dl, const Mapping& m, const Session& s, const Palette& pal) {
   if (!s.has_last_step() || !s.last_step().mistake || s.train_set().d != 2 || s.lift()) return;
   const std::vector<double>& w0 = s.previous_w();
   const std::vector<double>& w1 = s.learner().running_w();
@@ -236,18 +234,17 @@ void draw_update(ImDrawList* dl, const Mapping& m, const Session& s) {
   const Vec2d a = data_to_pixel(m, {w0[0], w0[1]});
   const Vec2d c = data_to_pixel(m, {w1[0], w1[1]});
   const Vec2d d = data_to_pixel(m, {w1[0] - w0[0], w1[1] - w0[1]});  // eta*y*x from the origin
-  const ImU32 step_col = IM_COL32(86, 180, 233, 255);
-  dashed(dl, to_im(a), to_im(c), step_col);
-  dashed(dl, to_im(d), to_im(c), kGreyText);
-  if (w0[0] != 0.0 || w0[1] != 0.0) arrow(dl, to_im(o), to_im(a), kGreyText, 1.6f);
-  arrow(dl, to_im(o), to_im(d), step_col, 1.6f);
-  arrow(dl, to_im(o), to_im(c), kLineColor, 2.2f);
-  dl->AddText(ImVec2(clamp_px(a.x) + 4, clamp_px(a.y) - 14), kGreyText, "w (before)");
-  dl->AddText(ImVec2(clamp_px(d.x) + 4, clamp_px(d.y) - 14), step_col, "eta*y*x");
-  dl->AddText(ImVec2(clamp_px(c.x) + 4, clamp_px(c.y) + 2), kLineColor, "w + eta*y*x");
+  dashed(dl, to_im(a), to_im(c), pal.step);
+  dashed(dl, to_im(d), to_im(c), pal.muted);
+  if (w0[0] != 0.0 || w0[1] != 0.0) arrow(dl, to_im(o), to_im(a), pal.muted, 1.6f);
+  arrow(dl, to_im(o), to_im(d), pal.step, 1.6f);
+  arrow(dl, to_im(o), to_im(c), pal.line, 2.2f);
+  dl->AddText(ImVec2(clamp_px(a.x) + 4, clamp_px(a.y) - 14), pal.muted, "w (before)");
+  dl->AddText(ImVec2(clamp_px(d.x) + 4, clamp_px(d.y) - 14), pal.step, "eta*y*x");
+  dl->AddText(ImVec2(clamp_px(c.x) + 4, clamp_px(c.y) + 2), pal.line, "w + eta*y*x");
 }
 
-void draw_hulls(ImDrawList* dl, const Mapping& m, const Dataset& ds) {
+void draw_hulls(ImDrawList* dl, const Mapping& m, const Dataset& ds, const Palette& pal) {
   for (int label : {1, -1}) {
     std::vector<Vec2d> pts;
     for (std::size_t i = 0; i < ds.size(); ++i)
@@ -256,13 +253,13 @@ void draw_hulls(ImDrawList* dl, const Mapping& m, const Dataset& ds) {
     if (h.size() < 2) continue;
     std::vector<ImVec2> px;
     for (const Vec2d& p : h) px.push_back(to_im(data_to_pixel(m, p)));
-    const ImU32 col = label > 0 ? kPosColor : kNegColor;
-    if (px.size() >= 3) dl->AddConvexPolyFilled(px.data(), static_cast<int>(px.size()), (col & 0x00FFFFFF) | 0x18000000);
+    const ImU32 col = label > 0 ? pal.pos : pal.neg;
+    if (px.size() >= 3) dl->AddConvexPolyFilled(px.data(), static_cast<int>(px.size()), with_alpha(col, 0x18));
     dl->AddPolyline(px.data(), static_cast<int>(px.size()), col, ImDrawFlags_Closed, 1.5f);
   }
 }
 
-void draw_max_margin(ImDrawList* dl, const Mapping& m, const Session& s) {
+void draw_max_margin(ImDrawList* dl, const Mapping& m, const Session& s, const Palette& pal) {
   const MarginResult& r = s.margin();
   if (!s.margin_ok() || !r.separable || r.w_star.size() != 2 || s.lift() || !std::isfinite(r.gamma)) return;
   Vec2d lo, hi, p, q;
@@ -270,16 +267,17 @@ void draw_max_margin(ImDrawList* dl, const Mapping& m, const Session& s) {
   const double a = r.w_star[0], b = r.w_star[1];
   for (double off : {-r.gamma, r.gamma}) {
     if (line_in_box(a, b, r.b_star + off, lo, hi, p, q))
-      dashed(dl, to_im(data_to_pixel(m, p)), to_im(data_to_pixel(m, q)), kStarColor, 1.5f);
+      dashed(dl, to_im(data_to_pixel(m, p)), to_im(data_to_pixel(m, q)), pal.star, 1.5f);
   }
   if (line_in_box(a, b, r.b_star, lo, hi, p, q)) {
-    dl->AddLine(to_im(data_to_pixel(m, p)), to_im(data_to_pixel(m, q)), kStarColor, 2.0f);
+    dl->AddLine(to_im(data_to_pixel(m, p)), to_im(data_to_pixel(m, q)), pal.star, 2.0f);
     const ImVec2 at = to_im(data_to_pixel(m, p));
-    dl->AddText(ImVec2(at.x + 4, at.y + 4), kStarColor, "max-margin (w*, b*)");
+    dl->AddText(ImVec2(at.x + 4, at.y + 4), pal.star, "max-margin (w*, b*)");
   }
 }
 
 void draw_points(ImDrawList* dl, const App& app) {
+  const Palette& pal = palette(app);
   const Session& s = app.session;
   const Dataset& ds = s.data();
   const Mapping& m = app.view;
@@ -308,12 +306,12 @@ void draw_points(ImDrawList* dl, const App& app) {
       if (!(p.x >= m.pixel_min.x - 4 && p.x <= w + 4 && p.y >= m.pixel_min.y - 4 && p.y <= h + 4)) continue;
       const bool faint = split && s.in_validation(i);
       if (ds.y[i] > 0) {
-        const ImU32 col = faint ? (kPosColor & 0x00FFFFFF) | 0x80000000 : kPosColor;
+        const ImU32 col = faint ? with_alpha(pal.pos, 0x80) : pal.pos;
         const float q = r0 + 0.8f;
         dl->PrimQuadUV(ImVec2(p.x, p.y - q), ImVec2(p.x + q, p.y), ImVec2(p.x, p.y + q), ImVec2(p.x - q, p.y), uv, uv, uv,
                        uv, col);
       } else {
-        const ImU32 col = faint ? (kNegColor & 0x00FFFFFF) | 0x80000000 : kNegColor;
+        const ImU32 col = faint ? with_alpha(pal.neg, 0x80) : pal.neg;
         dl->PrimRect(ImVec2(p.x - r0, p.y - r0), ImVec2(p.x + r0, p.y + r0), col);
       }
       ++drawn;
@@ -329,20 +327,20 @@ void draw_points(ImDrawList* dl, const App& app) {
     const bool validation = s.in_validation(i);
     const float r = radius.empty() ? r0 : radius[i];
     if (ds.y[i] > 0) {
-      if (validation) dl->AddCircle(p, r, kPosColor, 0, 2.0f);
-      else dl->AddCircleFilled(p, r, kPosColor, many ? 6 : 0);
-      if (!many) dl->AddCircle(p, r + 1, IM_COL32(255, 255, 255, 255), 0, 1.0f);
+      if (validation) dl->AddCircle(p, r, pal.pos, 0, 2.0f);
+      else dl->AddCircleFilled(p, r, pal.pos, many ? 6 : 0);
+      if (!many) dl->AddCircle(p, r + 1, pal.point_edge, 0, 1.0f);
     } else {
       const ImVec2 a(p.x - r, p.y - r), b(p.x + r, p.y + r);
-      if (validation) dl->AddRect(a, b, kNegColor, 0, 0, 2.0f);
-      else dl->AddRectFilled(a, b, kNegColor);
-      if (!many) dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), IM_COL32(255, 255, 255, 255));
+      if (validation) dl->AddRect(a, b, pal.neg, 0, 0, 2.0f);
+      else dl->AddRectFilled(a, b, pal.neg);
+      if (!many) dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), pal.point_edge);
     }
     if (app.show_mistakes && !many) {
       std::copy(ds.row(i), ds.row(i) + ds.d, x.begin());
       if (ds.y[i] * s.decision(x.data()) <= 0.0) {
-        dl->AddLine(ImVec2(p.x - r - 3, p.y - r - 3), ImVec2(p.x + r + 3, p.y + r + 3), kMistakeColor, 2.0f);
-        dl->AddLine(ImVec2(p.x - r - 3, p.y + r + 3), ImVec2(p.x + r + 3, p.y - r - 3), kMistakeColor, 2.0f);
+        dl->AddLine(ImVec2(p.x - r - 3, p.y - r - 3), ImVec2(p.x + r + 3, p.y + r + 3), pal.mistake, 2.0f);
+        dl->AddLine(ImVec2(p.x - r - 3, p.y + r + 3), ImVec2(p.x + r + 3, p.y - r - 3), pal.mistake, 2.0f);
       }
     }
   }
@@ -351,12 +349,12 @@ void draw_points(ImDrawList* dl, const App& app) {
     const std::size_t i = s.train_index()[s.last_step().index];
     if (i < ds.size()) {
       const ImVec2 p = to_im(data_to_pixel(m, point2(ds, i)));
-      dl->AddCircle(p, r + 6, s.last_step().mistake ? kMistakeColor : kOkColor, 0, 3.0f);
+      dl->AddCircle(p, r + 6, s.last_step().mistake ? pal.mistake : pal.ok, 0, 3.0f);
     }
   }
   if (app.hovered_point >= 0 && static_cast<std::size_t>(app.hovered_point) < ds.size()) {
     const ImVec2 p = to_im(data_to_pixel(m, point2(ds, static_cast<std::size_t>(app.hovered_point))));
-    dl->AddCircle(p, r + 3, app.delete_mode ? kMistakeColor : IM_COL32(0, 0, 0, 160), 0, 1.5f);
+    dl->AddCircle(p, r + 3, app.delete_mode ? pal.mistake : pal.hover, 0, 1.5f);
   }
 }
 
@@ -385,20 +383,20 @@ void neuron_tooltip(const App& app, int i) {
   std::vector<double> x(ds.row(row), ds.row(row) + ds.d);
   const double f = s.decision(x.data());
   ImGui::BeginTooltip();
-  ImGui::Text("point %d: x = %s, y = %+d%s", i, format_vector(x).c_str(), ds.y[row], s.in_validation(row) ? " (validation)" : "");
+  const Palette& pal = palette(app);
+  ImGui::Text("point %d: x = %s, y = %s%s", i, fmt_vec(x).c_str(), fmt_label(ds.y[row]).c_str(),
+              s.in_validation(row) ? " (validation)" : "");
   const Learner& l = s.learner();
   if (!s.lift() && l.linear() && l.w().size() == x.size()) {
     std::string terms;
-    char buf[64];
-    for (std::size_t j = 0; j < x.size(); ++j) {
-      std::snprintf(buf, sizeof buf, "%s%.4g*%.4g", j ? " + " : "", l.w()[j], x[j]);
-      terms += buf;
-    }
-    std::snprintf(buf, sizeof buf, " + b(%.4g)", l.b());
-    ImGui::Text("w.x + b = %s%s", terms.c_str(), buf);
+    for (std::size_t j = 0; j < x.size() && j < 8; ++j)
+      terms += (j ? " + " : "") + fmt_num(l.w()[j]) + "*" + fmt_num(x[j]);
+    if (x.size() > 8) terms += " + ...";
+    ImGui::Text("w.x + b = %s + b(%s)", terms.c_str(), fmt_num(l.b()).c_str());
   }
-  ImGui::Text("f(x) = %.6g %s 0  ->  predicted %+d, true %+d", f, f >= 0 ? ">=" : "<", f >= 0 ? 1 : -1, ds.y[row]);
-  ImGui::TextColored(ImColor(ds.y[row] * f > 0 ? kOkColor : kMistakeColor), "%s",
+  ImGui::Text("f(x) = %s %s 0  ->  predicted %s, true %s", fmt_num(f, 6).c_str(), f >= 0 ? ">=" : "<",
+              fmt_label(f >= 0 ? 1 : -1).c_str(), fmt_label(ds.y[row]).c_str());
+  ImGui::TextColored(ImColor(ds.y[row] * f > 0 ? pal.ok : pal.mistake), "%s",
                      ds.y[row] * f > 0 ? "correct: y f(x) > 0" : "a mistake: y f(x) <= 0");
   ImGui::EndTooltip();
 }
@@ -464,7 +462,7 @@ void handle_input(App& app, bool hovered) {
   } else if (hovered && !app.pressing) {
     const Vec2d at = pixel_to_data(app.view, mouse);
     if (two_d)
-      ImGui::SetTooltip("(%.3g, %.3g)  %s", at.x, at.y,
+      ImGui::SetTooltip("(%s, %s)  %s", fmt_num(at.x, 3).c_str(), fmt_num(at.y, 3).c_str(),
                         app.delete_mode ? "delete mode: click a point to remove it"
                                         : (app.draw_label > 0 ? "click: add +1, right click: add -1"
                                                               : "click: add -1, right click: add +1"));
@@ -523,31 +521,31 @@ void canvas(App& app) {
   const Session& s = app.session;
   const Learner& l = s.learner();
   dl->PushClipRect(pos, ImVec2(pos.x + size.x, pos.y + size.y), true);
-  const CanvasTheme& theme = canvas_theme(app);
-  dl->AddRectFilled(pos, ImVec2(pos.x + size.x, pos.y + size.y), theme.background);
+  const Palette& pal = palette(app);
+  dl->AddRectFilled(pos, ImVec2(pos.x + size.x, pos.y + size.y), pal.background);
   const bool linear_2d = !s.lift() && l.linear() && l.w().size() == 2;
   if (s.data().d == 2 && !s.data().empty() && !linear_2d && app.show_field) draw_field(dl, app);
-  draw_grid(dl, m, theme);
-  if (app.show_hull && s.data().d == 2) draw_hulls(dl, m, s.data());
-  if (app.show_max_margin) draw_max_margin(dl, m, s);
+  draw_grid(dl, m, pal);
+  if (app.show_hull && s.data().d == 2) draw_hulls(dl, m, s.data(), pal);
+  if (app.show_max_margin) draw_max_margin(dl, m, s, pal);
   if (linear_2d) {
     if (app.show_update && s.has_last_step() && s.last_step().mistake)
-      draw_ghost(dl, m, s.previous_w(), s.previous_b(), theme.ghost);
-    draw_separator(dl, m, l.w(), l.b(), true, theme.line);
+      draw_ghost(dl, m, s.previous_w(), s.previous_b(), pal.ghost);
+    draw_separator(dl, m, l.w(), l.b(), true, pal);
     // Pocket, averaged and batch keep another hyperplane than the running one: show it faintly.
-    if (l.running_w() != l.w()) draw_ghost(dl, m, l.running_w(), l.running_b(), theme.ghost);
-    if (app.show_update) draw_update(dl, m, s);
+    if (l.running_w() != l.w()) draw_ghost(dl, m, l.running_w(), l.running_b(), pal.ghost);
+    if (app.show_update) draw_update(dl, m, s, pal);
   }
   draw_points(dl, app);
   if (s.data().d != 2) {
-    dl->AddText(ImVec2(pos.x + 60, pos.y + 8), kGreyText,
+    dl->AddText(ImVec2(pos.x + 60, pos.y + 8), pal.muted,
                 s.data().d > 2 ? "d > 2: the canvas shows the first two features" : "d = 1: points on the x axis");
   }
   if (s.scrubbed()) {
     char buf[96];
     std::snprintf(buf, sizeof buf, "viewing step %llu of %llu", static_cast<unsigned long long>(s.viewed_step()),
                   static_cast<unsigned long long>(s.live_learner().steps()));
-    dl->AddText(ImVec2(pos.x + size.x - 200, pos.y + 8), kMistakeColor, buf);
+    dl->AddText(ImVec2(pos.x + size.x - 200, pos.y + 8), pal.mistake, buf);
   }
   dl->PopClipRect();
 }

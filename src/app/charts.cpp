@@ -2,7 +2,6 @@
 // bound, the losses J and J1, the proof invariants, the learning-rate comparison).
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -14,15 +13,9 @@ namespace pla::app {
 
 namespace {
 
-const ImU32 kSeries1 = IM_COL32(0, 114, 178, 255);
-const ImU32 kSeries2 = IM_COL32(230, 159, 0, 255);
-const ImU32 kSeries3 = IM_COL32(0, 158, 115, 255);
-const ImU32 kSeries4 = IM_COL32(204, 121, 167, 255);
-const ImU32 kPalette[] = {kSeries1, kSeries2, kSeries3, kSeries4, IM_COL32(86, 180, 233, 255),
-                          IM_COL32(213, 94, 0, 255), IM_COL32(240, 228, 66, 255), IM_COL32(0, 0, 0, 255)};
-
 // Epoch summaries of the trace up to the viewed step.
 void mistakes_tab(App& app, float height) {
+  const Palette& pal = palette(app);
   const Session& s = app.session;
   const std::uint64_t upto = s.viewed_step();
   std::vector<double> ep, mistakes, cumulative;
@@ -35,21 +28,22 @@ void mistakes_tab(App& app, float height) {
     cumulative.push_back(k);
   }
   const float w = (ImGui::GetContentRegionAvail().x - 8) * 0.5f;
-  Plot a("mistakes", "Mistakes (updates) per epoch");
+  Plot a("mistakes", "Mistakes (updates) per epoch", pal);
   a.x_label = "epoch";
   a.step_lines = true;
-  a.line("mistakes", ep, mistakes, kSeries2);
+  a.line("mistakes", ep, mistakes, pal.series[1]);
   a.draw(ImVec2(w, height));
   ImGui::SameLine();
-  Plot b("cumulative", "Cumulative updates k and the Novikoff bound");
+  Plot b("cumulative", "Cumulative updates k and the Novikoff bound", pal);
   b.x_label = "epoch";
-  b.line("k", ep, cumulative, kSeries1);
+  b.line("k", ep, cumulative, pal.series[0]);
   const MarginResult& r = s.margin();
-  if (s.margin_ok() && r.separable && std::isfinite(r.bound)) b.hline("bound (R_aug/gamma_aug)^2", r.bound, kBoundColor);
+  if (s.margin_ok() && r.separable && std::isfinite(r.bound)) b.hline("bound (R_aug/gamma_aug)^2", r.bound, pal.bound);
   b.draw(ImVec2(w, height));
 }
 
 void losses_tab(App& app, float height) {
+  const Palette& pal = palette(app);
   const Session& s = app.session;
   const std::uint64_t upto = s.viewed_step();
   const float w = (ImGui::GetContentRegionAvail().x - 8) * 0.5f;
@@ -74,10 +68,10 @@ void losses_tab(App& app, float height) {
       j.push_back(e.j);
     }
   }
-  Plot a("j", "Perceptron criterion J = sum over mistakes of -y f(x)");
+  Plot a("j", "Perceptron criterion J = sum over mistakes of -y f(x)", pal);
   a.x_label = "step";
   a.step_lines = true;
-  a.line("J", x, j, kSeries1);
+  a.line("J", x, j, pal.series[0]);
   a.draw(ImVec2(w, height));
   ImGui::SameLine();
   std::vector<double> ex, tr, va;
@@ -88,23 +82,24 @@ void losses_tab(App& app, float height) {
     va.push_back(e.validation_accuracy);
   }
   if (!s.validation_set().empty()) {
-    Plot b("acc", "Accuracy per epoch");
+    Plot b("acc", "Accuracy per epoch", pal);
     b.x_label = "epoch";
     b.y_min = 0.0;
     b.y_max = 1.0;
-    b.line("train", ex, tr, kSeries1);
-    b.line("validation", ex, va, kSeries2);
+    b.line("train", ex, tr, pal.series[0]);
+    b.line("validation", ex, va, pal.series[1]);
     b.draw(ImVec2(w, height));
   } else {
-    Plot b("j1", "J1 = number of misclassified points");
+    Plot b("j1", "J1 = number of misclassified points", pal);
     b.x_label = "step";
     b.step_lines = true;
-    b.line("J1", x, j1, kSeries2);
+    b.line("J1", x, j1, pal.series[1]);
     b.draw(ImVec2(w, height));
   }
 }
 
 void invariants_tab(App& app, float height) {
+  const Palette& pal = palette(app);
   const Session& s = app.session;
   const MarginResult& r = s.margin();
   const float w = (ImGui::GetContentRegionAvail().x - 8) * 0.5f;
@@ -123,22 +118,23 @@ void invariants_tab(App& app, float height) {
     norm2.push_back(p.norm2);
     upper.push_back(kk * eta * eta * r.R_aug * r.R_aug);
   }
-  Plot a("progress", "w_k . u  >=  k eta gamma_aug");
+  Plot a("progress", "w_k . u  >=  k eta gamma_aug", pal);
   a.x_label = "k";
-  a.line("w_k . u", k, progress, kSeries1);
-  a.line("k eta gamma_aug", k, lower, kBoundColor);
+  a.line("w_k . u", k, progress, pal.series[0]);
+  a.line("k eta gamma_aug", k, lower, pal.bound);
   a.draw(ImVec2(w, height));
   ImGui::SameLine();
-  Plot b("growth", "||w_k||^2  <=  k eta^2 R_aug^2");
+  Plot b("growth", "||w_k||^2  <=  k eta^2 R_aug^2", pal);
   b.x_label = "k";
-  b.line("||w_k||^2", k, norm2, kSeries1);
-  b.line("k eta^2 R_aug^2", k, upper, kBoundColor);
+  b.line("||w_k||^2", k, norm2, pal.series[0]);
+  b.line("k eta^2 R_aug^2", k, upper, pal.bound);
   b.draw(ImVec2(w, height));
-  if (s.settings().learner.pla.init != Init::Zero || s.settings().learner.algo != "classic")
-    ImGui::TextColored(ImColor(kMistakeColor), "The bounds are proved for the classic rule starting at w = 0.");
+  if (s.settings().learner.pla.init != Init::Zero || s.settings().learner.algo != Algo::Classic)
+    ImGui::TextColored(ImColor(pal.mistake), "The bounds are proved for the classic rule starting at w = 0.");
 }
 
 void learning_rates_tab(App& app, float height) {
+  const Palette& pal = palette(app);
   Session& s = app.session;
   ImGui::SetNextItemWidth(220);
   ImGui::InputText("etas", app.eta_list, sizeof app.eta_list);
@@ -164,7 +160,7 @@ void learning_rates_tab(App& app, float height) {
              "an exact tie w.x + b = 0 (on integer data) into a tiny non-zero, so the curves can part.");
   const std::vector<EtaRun>& runs = s.eta_runs();
   const float w = (ImGui::GetContentRegionAvail().x - 8) * 0.6f;
-  Plot a("etas", "Mistakes per epoch for each eta");
+  Plot a("etas", "Mistakes per epoch for each eta", pal);
   a.x_label = "epoch";
   a.step_lines = true;
   for (std::size_t i = 0; i < runs.size(); ++i) {
@@ -173,9 +169,7 @@ void learning_rates_tab(App& app, float height) {
       x.push_back(static_cast<double>(e + 1));
       y.push_back(static_cast<double>(runs[i].mistakes_per_epoch[e]));
     }
-    char label[48];
-    std::snprintf(label, sizeof label, "eta %g", runs[i].eta);
-    a.line(label, x, y, kPalette[i % 8], 2.0f + static_cast<float>(runs.size() - i) * 0.8f);
+    a.line("eta " + fmt_num(runs[i].eta, 6), x, y, pal.series[i % 8], 2.0f + static_cast<float>(runs.size() - i) * 0.8f);
   }
   a.draw(ImVec2(w, height - ImGui::GetFrameHeightWithSpacing()));
   ImGui::SameLine();
@@ -189,13 +183,13 @@ void learning_rates_tab(App& app, float height) {
     for (const EtaRun& r : runs) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::Text("%g", r.eta);
+      ImGui::TextUnformatted(fmt_num(r.eta, 6).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%llu", static_cast<unsigned long long>(r.updates));
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(r.converged ? "yes" : "no");
       ImGui::TableNextColumn();
-      ImGui::Text("%s, %.4g", format_vector(r.w, 4).c_str(), r.b);
+      ImGui::Text("%s, %s", fmt_vec(r.w, 4).c_str(), fmt_num(r.b, 4).c_str());
     }
     ImGui::EndTable();
   }

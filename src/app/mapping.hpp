@@ -19,6 +19,11 @@ struct Mapping {
   double scale_y = 40.0;
 };
 
+// A pixel coordinate kept finite and within +-1e7 px, as float for ImGui: its path
+// code misbehaves on inf or NaN, which extreme data (1e308) or huge weights would
+// give. NaN becomes -1e7. The one clamp of the app (to_im in plot.hpp uses it).
+inline float clamp_px(double v) { return v >= -1e7 && v <= 1e7 ? static_cast<float>(v) : (v > 0 ? 1e7f : -1e7f); }
+
 inline Vec2d data_to_pixel(const Mapping& m, Vec2d p) {
   const double cx = 0.5 * (m.pixel_min.x + m.pixel_max.x), cy = 0.5 * (m.pixel_min.y + m.pixel_max.y);
   return {cx + (p.x - m.center.x) * m.scale_x, cy - (p.y - m.center.y) * m.scale_y};

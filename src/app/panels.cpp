@@ -37,17 +37,6 @@ void HelpMarker(const char* text) {
   }
 }
 
-std::string format_vector(const std::vector<double>& v, int precision) {
-  std::string out = "(";
-  char buf[48];
-  for (std::size_t j = 0; j < v.size() && j < 8; ++j) {
-    std::snprintf(buf, sizeof buf, "%s%.*g", j ? ", " : "", precision, v[j]);
-    out += buf;
-  }
-  if (v.size() > 8) out += ", ...";
-  return out + ")";
-}
-
 void show_result(App& app, const Status& st, const std::string& ok_message) {
   if (!st) {
     app.message = st.error;
@@ -79,10 +68,7 @@ void data_panel(App& app) {
   const std::string current = s.preset();
   if (ImGui::BeginCombo("preset", current.c_str())) {
     for (const std::string& name : preset_names()) {
-      if (ImGui::Selectable(name.c_str(), name == current)) {
-        show_result(app, s.load_preset(name));
-        app.fit_pending = true;
-      }
+      if (ImGui::Selectable(name.c_str(), name == current)) act(app, {"preset", name});
     }
     ImGui::EndCombo();
   }
@@ -106,10 +92,9 @@ void data_panel(App& app) {
                "xor, circles, moons, blobs: noise is the jitter.");
     int seed = static_cast<int>(std::min<std::uint64_t>(g.seed, 2147483647u));
     if (ImGui::InputInt("gen seed", &seed)) g.seed = static_cast<std::uint64_t>(std::max(seed, 0));
-    if (ImGui::Button("Generate")) {
-      show_result(app, s.generate(g));
-      app.fit_pending = true;
-    }
+    if (ImGui::Button("Generate"))
+      act(app, {"generate", g.kind, std::to_string(g.n), std::to_string(g.d), json_number(g.margin),
+                json_number(g.noise), std::to_string(g.seed)});
     ImGui::TreePop();
   }
   ImGui::TextUnformatted("click adds:");
@@ -122,9 +107,9 @@ void data_panel(App& app) {
   HelpMarker("Click on empty space adds a point of the selected class; right click or Shift+click adds the other "
              "class. Drag a point to move it; drag empty space (or the middle button) to pan; the wheel zooms. "
              "With 'delete' on, a click removes a point. Every edit restarts the training trace.");
-  if (ImGui::Button("Clear")) show_result(app, (s.clear(), Status::success()));
+  if (ImGui::Button("Clear")) act(app, {"clear"});
   ImGui::SameLine();
-  if (ImGui::Button("Fit view")) app.fit_pending = true;
+  if (ImGui::Button("Fit view")) act(app, {"fit"});
 
   // Import and export.
   if (app.hooks.pick_data_file) {
@@ -135,29 +120,29 @@ void data_panel(App& app) {
     if (ImGui::Button("Load")) {
       std::string text;
       Status st = read_text_file(app.path, text);
-      if (st) st = s.import_csv(text, app.path);
+      if (st) st = run_command(app, {"import_csv", text, app.path});
       show_result(app, st, st ? "loaded " + std::string(app.path) : "");
-      if (st) app.fit_pending = true;
     }
   }
   if (app.hooks.save_file) {
     std::string where;
     if (ImGui::Button("Data CSV")) {
       const bool ok = app.hooks.save_file("perceptron-data.csv", "text/csv", write_csv(s.data()), where);
-      show_result(app, ok ? Status::success() : Status::fail(where), "saved " + where);
+      show_result(app, ok ? Status::success() : Status::fail(Msg::ui_save_failed, {{"name", "perceptron-data.csv"}, {"reason", where}}),
+                  "saved " + where);
     }
     ImGui::SameLine();
     if (ImGui::Button("Trace CSV")) {
       std::string csv;
       Status st = s.trace().to_csv(s.train_set(), csv);
-      if (st && !app.hooks.save_file("perceptron-trace.csv", "text/csv", csv, where)) st = Status::fail(where);
+      if (st && !app.hooks.save_file("perceptron-trace.csv", "text/csv", csv, where)) st = Status::fail(Msg::ui_save_failed, {{"name", "perceptron-trace.csv"}, {"reason", where}});
       show_result(app, st, "saved " + where);
     }
     ImGui::SameLine();
     if (ImGui::Button("Trace JSON")) {
       std::string json;
       Status st = s.trace().to_json(s.train_set(), json);
-      if (st && !app.hooks.save_file("perceptron-trace.json", "application/json", json, where)) st = Status::fail(where);
+      if (st && !app.hooks.save_file("perceptron-trace.json", "application/json", json, where)) st = Status::fail(Msg::ui_save_failed, {{"name", "perceptron-trace.json"}, {"reason", where}});
       show_result(app, st, "saved " + where);
     }
   }
@@ -185,12 +170,9 @@ void algorithm_panel(App& app) {
   SessionSettings cfg = s.settings();
   PerceptronConfig& p = cfg.learner.pla;
   bool changed = false;
-  if (ImGui::BeginCombo("algorithm", cfg.learner.algo.c_str())) {
+  if (ImGui::BeginCombo("algorithm", to_string(cfg.learner.algo))) {
     for (const std::string& name : learner_names())
-      if (ImGui::Selectable(name.c_str(), name == cfg.learner.algo)) {
-        cfg.learner.algo = name;
-        changed = true;
-      }
+      if (ImGui::Selectable(name.c_str(), name == to_string(cfg.learner.algo))) changed |= parse_algo(name, cfg.learner.algo);
     ImGui::EndCombo();
   }
   HelpMarker("classic: the PLA. pocket: keeps the weights with the fewest training mistakes. averaged: predicts with "
@@ -228,14 +210,14 @@ void algorithm_panel(App& app) {
     p.seed = static_cast<std::uint64_t>(seed);
     changed = true;
   }
-  if (cfg.learner.algo == "margin") {
+  if (cfg.learner.algo == Algo::Margin) {
     float tau = static_cast<float>(p.tau);
     if (ImGui::SliderFloat("tau", &tau, 0.0f, 10.0f, "%.2f")) {
       p.tau = tau;
       changed = true;
     }
   }
-  if (cfg.learner.algo == "kernel") {
+  if (cfg.learner.algo == Algo::Kernel) {
     Kernel& k = cfg.learner.kernel;
     int type = static_cast<int>(k.type);
     if (ImGui::Combo("kernel", &type, "linear\0poly\0rbf\0")) {
@@ -297,34 +279,25 @@ void algorithm_panel(App& app) {
 
 void run_panel(App& app) {
   Session& s = app.session;
-  if (ImGui::Button(s.playing() ? "Pause" : "Play", ImVec2(60, 0))) s.playing() ? s.pause() : s.play();
+  if (ImGui::Button(s.playing() ? "Pause" : "Play", ImVec2(60, 0))) act(app, {"toggle_play"});
   ImGui::SameLine();
-  if (ImGui::Button("Step")) s.step();
+  if (ImGui::Button("Step")) act(app, {"step"});
   ImGui::SameLine();
-  if (ImGui::Button("Next update")) s.next_update();
+  if (ImGui::Button("Next update")) act(app, {"next_update"});
   ImGui::SameLine();
-  if (ImGui::Button("Epoch")) s.epoch();
+  if (ImGui::Button("Epoch")) act(app, {"epoch"});
   if (!app.training) {
-    if (ImGui::Button("Train to the end")) {
-      app.training = true;
-      s.pause();
-    }
+    if (ImGui::Button("Train to the end")) act(app, {"train_start"});
   } else {
-    if (ImGui::Button("Cancel")) app.training = false;
+    if (ImGui::Button("Cancel")) act(app, {"train_cancel"});
   }
   ImGui::SameLine();
-  if (ImGui::Button("Reset")) {
-    app.training = false;
-    s.reset();
-  }
+  if (ImGui::Button("Reset")) act(app, {"reset"});
   ImGui::SameLine();
-  if (ImGui::Button("Back")) s.step_back();
+  if (ImGui::Button("Back")) act(app, {"step_back"});
   float speed = static_cast<float>(s.settings().speed);
-  if (ImGui::SliderFloat("steps/s", &speed, 1.0f, 1e6f, "%.0f", ImGuiSliderFlags_Logarithmic)) {
-    SessionSettings cfg = s.settings();
-    cfg.speed = speed;
-    s.configure(cfg);
-  }
+  if (ImGui::SliderFloat("steps/s", &speed, 1.0f, 1e6f, "%.0f", ImGuiSliderFlags_Logarithmic))
+    act(app, {"set", "speed", json_number(static_cast<double>(speed))});
   if (app.training) {
     const Learner& l = s.live_learner();
     const double limit = static_cast<double>(std::max<std::uint64_t>(1, s.settings().stop.max_epochs));
@@ -338,7 +311,7 @@ void run_panel(App& app) {
   std::uint64_t lo = t.first_step(), hi = s.live_learner().steps(), at = s.viewed_step();
   if (hi > lo) {
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::SliderScalar("##scrub", ImGuiDataType_U64, &at, &lo, &hi, "step %llu")) s.seek(at);
+    if (ImGui::SliderScalar("##scrub", ImGuiDataType_U64, &at, &lo, &hi, "step %llu")) act(app, {"seek", std::to_string(at)});
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Drag back to any earlier step: canvas, plots and numbers follow.");
   }
 
@@ -347,17 +320,18 @@ void run_panel(App& app) {
   ImGui::Text("epoch %llu   step %llu   updates k = %llu", static_cast<unsigned long long>(l.epoch()),
               static_cast<unsigned long long>(l.steps()), static_cast<unsigned long long>(l.updates()));
   if (l.linear() && !l.w().empty()) {
-    ImGui::TextWrapped("w = %s,  b = %.6g", format_vector(l.w(), 6).c_str(), l.b());
+    ImGui::TextWrapped("w = %s,  b = %s", fmt_vec(l.w(), 6).c_str(), fmt_num(l.b(), 6).c_str());
   } else {
     ImGui::TextUnformatted(l.linear() ? "w: (none)" : "non-linear hypothesis (kernel or vote)");
   }
   ImGui::Text("J1 = %zu mistakes   J = %.6g   accuracy %.1f%%", m.j1, m.j, 100.0 * m.accuracy);
   if (!s.validation_set().empty()) ImGui::Text("validation accuracy %.1f%%", 100.0 * accuracy(l, s.validation_set()));
-  const std::string why = s.stop_reason();
-  if (!why.empty()) ImGui::TextColored(ImColor(why == "converged" ? kOkColor : kMistakeColor), "stopped: %s", why.c_str());
-  if (!s.notice().empty()) ImGui::TextWrapped("%s", s.notice().c_str());
+  const StopReason why = s.stop_reason();
+  if (why != StopReason::None)
+    ImGui::TextColored(ImColor(why == StopReason::Converged ? palette(app).ok : palette(app).mistake), "stopped: %s", to_string(why));
+  if (!s.notice().empty()) ImGui::TextWrapped("%s", s.notice().english().c_str());
   if (!app.message.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, app.message_is_error ? kMistakeColor : kOkColor);
+    ImGui::PushStyleColor(ImGuiCol_Text, app.message_is_error ? palette(app).mistake : palette(app).ok);
     ImGui::TextWrapped("%s", app.message.c_str());
     ImGui::PopStyleColor();
     ImGui::SameLine();
@@ -382,9 +356,9 @@ void theory_panel(App& app) {
       const double k = static_cast<double>(l.updates());
       ImGui::Text("bound (R_aug/gamma_aug)^2 = %.4g", r.bound);
       ImGui::Text("k = %.0f   k / bound = %.3f", k, r.bound > 0 ? k / r.bound : 0.0);
-      ImGui::TextColored(ImColor(kOkColor), "separable%s%s", r.reason.empty() ? "" : ": ", r.reason.c_str());
+      ImGui::TextColored(ImColor(palette(app).ok), "separable%s%s", r.reason.empty() ? "" : ": ", r.reason.c_str());
     } else {
-      ImGui::TextColored(ImColor(kMistakeColor), "not separable: %s", r.reason.c_str());
+      ImGui::TextColored(ImColor(palette(app).mistake), "not separable: %s", r.reason.c_str());
       ImGui::TextWrapped("The classic perceptron never converges here; pocket or batch keep the best weights.");
     }
   }
@@ -413,13 +387,13 @@ void theory_panel(App& app) {
     const double eta = s.settings().learner.pla.eta;
     ImGui::Separator();
     if (s.last_step().mistake) {
-      ImGui::TextWrapped("mistake on x = %s, y = %+d:  y f(x) = %.4g <= 0", format_vector(x).c_str(), y,
-                         y * s.last_step().score);
-      ImGui::TextWrapped("w <- %s + %g * (%+d) * %s = %s", format_vector(s.previous_w()).c_str(), eta, y,
-                         format_vector(x).c_str(), format_vector(l.running_w()).c_str());
+      ImGui::TextWrapped("mistake on x = %s, y = %s:  y f(x) = %s <= 0", fmt_vec(x).c_str(), fmt_label(y).c_str(),
+                         fmt_num(y * s.last_step().score).c_str());
+      ImGui::TextWrapped("w <- %s + %g * (%+d) * %s = %s", fmt_vec(s.previous_w()).c_str(), eta, y,
+                         fmt_vec(x).c_str(), fmt_vec(l.running_w()).c_str());
       ImGui::TextWrapped("b <- %.4g + %g * (%+d) = %.4g", s.previous_b(), eta, y, l.running_b());
     } else {
-      ImGui::TextWrapped("x = %s, y = %+d is right: y f(x) = %.4g > 0, no update", format_vector(x).c_str(), y,
+      ImGui::TextWrapped("x = %s, y = %+d is right: y f(x) = %.4g > 0, no update", fmt_vec(x).c_str(), y,
                          y * s.last_step().score);
     }
   }
@@ -441,7 +415,7 @@ void theory_panel(App& app) {
 void share_buttons(App& app) {
   if (app.hooks.copy_link) {
     ImGui::SameLine();
-    if (ImGui::SmallButton("Copy link")) app.hooks.copy_link(encode_query(lesson_params(app)));
+    if (ImGui::SmallButton("Copy link")) app.hooks.copy_link(encode_query(link_params(app)));
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("A link that reopens exactly this lesson: data (up to %zu drawn points), settings and step.",
                         kMaxLinkPoints);
@@ -462,18 +436,17 @@ void share_buttons(App& app) {
 void keyboard(App& app) {
   ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput) return;
-  Session& s = app.session;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) s.playing() ? s.pause() : s.play();
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) s.step();
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) s.step_back();
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) app.show_help = false;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) act(app, {"toggle_play"});
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) act(app, {"step"});
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) act(app, {"step_back"});
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) act(app, {"set", "help", "false"});
   for (ImWchar c : io.InputQueueCharacters) {
     switch (c) {
-      case 'e': case 'E': s.epoch(); break;
-      case 'r': case 'R': app.training = false; s.reset(); break;
-      case 'n': case 'N': s.next_update(); break;
-      case 'f': case 'F': app.fit_pending = true; break;
-      case 'h': case 'H': case '?': app.show_help = !app.show_help; break;
+      case 'e': case 'E': act(app, {"epoch"}); break;
+      case 'r': case 'R': act(app, {"reset"}); break;
+      case 'n': case 'N': act(app, {"next_update"}); break;
+      case 'f': case 'F': act(app, {"fit"}); break;
+      case 'h': case 'H': case '?': act(app, {"set", "help", app.show_help ? "false" : "true"}); break;
       default: break;
     }
   }
@@ -493,7 +466,7 @@ void help_overlay(App& app) {
                                     {"F", "fit the view to the data"}, {"H or ?", "this help"},
                                     {"Esc", "close this help"}};
     for (const auto& k : keys) {
-      ImGui::TextColored(ImColor(kPosColor), "%-8s", k[0]);
+      ImGui::TextColored(ImColor(palette(app).pos), "%-8s", k[0]);
       ImGui::SameLine(90);
       ImGui::TextUnformatted(k[1]);
     }
@@ -511,22 +484,19 @@ void control_panel(App& app) {
   if (app.panel_run && ImGui::CollapsingHeader("Run", ImGuiTreeNodeFlags_DefaultOpen)) run_panel(app);
   if (app.panel_theory && ImGui::CollapsingHeader("Theory", ImGuiTreeNodeFlags_DefaultOpen)) theory_panel(app);
   ImGui::PopItemWidth();
-  if (ImGui::SmallButton("Keyboard help (H)")) app.show_help = !app.show_help;
+  if (ImGui::SmallButton("Keyboard help (H)")) act(app, {"set", "help", app.show_help ? "false" : "true"});
   share_buttons(app);
 }
 
 void embed_strip(App& app) {
   Session& s = app.session;
-  if (ImGui::SmallButton(s.playing() ? "Pause" : "Play")) s.playing() ? s.pause() : s.play();
+  if (ImGui::SmallButton(s.playing() ? "Pause" : "Play")) act(app, {"toggle_play"});
   ImGui::SameLine();
-  if (ImGui::SmallButton("Step")) s.step();
+  if (ImGui::SmallButton("Step")) act(app, {"step"});
   ImGui::SameLine();
-  if (ImGui::SmallButton("Epoch")) s.epoch();
+  if (ImGui::SmallButton("Epoch")) act(app, {"epoch"});
   ImGui::SameLine();
-  if (ImGui::SmallButton("Reset")) {
-    app.training = false;
-    s.reset();
-  }
+  if (ImGui::SmallButton("Reset")) act(app, {"reset"});
   ImGui::SameLine();
   const Learner& l = s.learner();
   ImGui::Text("k=%llu J1=%zu%s", static_cast<unsigned long long>(l.updates()), s.train_mistakes(),
@@ -535,7 +505,7 @@ void embed_strip(App& app) {
 
 void notices_bar(App& app) {
   ImGui::PushTextWrapPos(ImGui::GetMainViewport()->WorkSize.x * 0.6f);
-  for (const std::string& n : app.notices) ImGui::TextColored(ImColor(kMistakeColor), "%s", n.c_str());
+  for (const std::string& n : app.notices) ImGui::TextColored(ImColor(palette(app).mistake), "%s", n.c_str());
   ImGui::PopTextWrapPos();
   if (ImGui::SmallButton("Dismiss")) app.notices.clear();
 }

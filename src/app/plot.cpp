@@ -2,27 +2,76 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace pla::app {
 
 namespace {
-// Finite pixel coordinates only (ImGui's paths misbehave on inf or NaN).
-float clamp_px(double v) { return v >= -1e7 && v <= 1e7 ? static_cast<float>(v) : (v > 0 ? 1e7f : -1e7f); }
-ImVec2 to_im(Vec2d v) { return ImVec2(clamp_px(v.x), clamp_px(v.y)); }
-const ImU32 kFrame = IM_COL32(0, 0, 0, 60);
-const ImU32 kGrid = IM_COL32(0, 0, 0, 18);
-const ImU32 kText = IM_COL32(60, 60, 60, 255);
+
+// Appends p to the polylines being built: repeated points are dropped, a point
+// that continues the last segment in the same direction replaces its end, and a
+// turn sharper than 120 degrees ends the polyline and starts another.
+void extend(std::vector<std::vector<ImVec2>>& lines, ImVec2 p) {
+  std::vector<ImVec2>& cur = lines.back();
+  if (cur.empty()) {
+    cur.push_back(p);
+    return;
+  }
+  const ImVec2 b = cur.back();
+  const float bx = p.x - b.x, by = p.y - b.y;
+  if (std::fabs(bx) < 1e-3f && std::fabs(by) < 1e-3f) return;
+  if (cur.size() >= 2) {
+    const ImVec2 a = cur[cur.size() - 2];
+    const float ax = b.x - a.x, ay = b.y - a.y;
+    const float dot = ax * bx + ay * by, crs = ax * by - ay * bx;
+    const float la = std::sqrt(ax * ax + ay * ay), lb = std::sqrt(bx * bx + by * by);
+    if (dot > 0.0f && std::fabs(crs) <= 1e-6f * la * lb) {  // straight on: one longer segment
+      cur.back() = p;
+      return;
+    }
+    if (dot < -0.5f * la * lb) {  // a near-reversal: start again from b
+      lines.push_back({b, p});
+      return;
+    }
+  }
+  cur.push_back(p);
+}
+
 }  // namespace
 
-std::string format_number(double v) {
-  char buf[32];
-  const double a = std::fabs(v);
-  if (v == 0.0) return "0";
-  if (a >= 1e6 || a < 1e-3) std::snprintf(buf, sizeof buf, "%.3g", v);
-  else if (a >= 1e4) std::snprintf(buf, sizeof buf, "%.4g", v);
-  else std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
+std::vector<std::vector<ImVec2>> series_polylines(const std::vector<Vec2d>& pixels, bool step) {
+  // The vertices of the curve: a step holds the previous value until the next x.
+  std::vector<ImVec2> v;
+  v.reserve(step ? 2 * pixels.size() : pixels.size());
+  for (const Vec2d& q : pixels) {
+    const ImVec2 p = to_im(q);
+    if (step && !v.empty()) v.push_back(ImVec2(p.x, v.back().y));
+    v.push_back(p);
+  }
+  std::vector<std::vector<ImVec2>> lines(1), marks;
+  for (std::size_t i = 0; i < v.size();) {
+    // One pixel column: the run of vertices with the same floor(x).
+    const float column = std::floor(v[i].x);
+    const ImVec2 first = v[i];
+    ImVec2 last = first;
+    float lo = first.y, hi = first.y;
+    std::size_t j = i + 1;
+    for (; j < v.size() && std::floor(v[j].x) == column; ++j) {
+      last = v[j];
+      lo = std::min(lo, last.y);
+      hi = std::max(hi, last.y);
+    }
+    i = j;
+    extend(lines, first);
+    if (step) extend(lines, ImVec2(first.x, last.y));  // up or down at the column's first x
+    extend(lines, last);
+    if (lo < std::min(first.y, last.y) - 1e-3f || hi > std::max(first.y, last.y) + 1e-3f) {
+      const float x = step ? first.x : 0.5f * (first.x + last.x);
+      marks.push_back({ImVec2(x, lo), ImVec2(x, hi)});
+    }
+  }
+  if (lines.back().empty()) lines.pop_back();
+  for (auto& m : marks) lines.push_back(std::move(m));
+  return lines;
 }
 
 void Plot::line(const std::string& label, std::vector<double> x, std::vector<double> y, ImU32 color, float thickness) {
@@ -37,6 +86,7 @@ void Plot::hline(const std::string& label, double y, ImU32 color) {
 }
 
 Mapping Plot::draw(ImVec2 size) {
+  const Palette& pal = *pal_;
   ImGui::PushID(id_.c_str());
   if (size.x <= 0) size.x = ImGui::GetContentRegionAvail().x;
   if (size.y <= 0) size.y = 160;
@@ -75,8 +125,8 @@ Mapping Plot::draw(ImVec2 size) {
   const double pad = 0.05 * (y1 - y0);
   fit_stretch(m, {x0, y0 - (y_max > y_min ? 0 : pad)}, {x1, y1 + (y_max > y_min ? 0 : pad)});
 
-  dl->AddRectFilled(pos, ImVec2(pos.x + size.x, pos.y + size.y), IM_COL32(255, 255, 255, 255));
-  dl->AddText(ImVec2(pos.x + 6, pos.y + 3), kText, title_.c_str());
+  dl->AddRectFilled(pos, ImVec2(pos.x + size.x, pos.y + size.y), pal.plot_bg);
+  dl->AddText(ImVec2(pos.x + 6, pos.y + 3), pal.plot_text, title_.c_str());
   const ImVec2 a = to_im(m.pixel_min), b = to_im(m.pixel_max);
   // Ticks and grid.
   Vec2d lo, hi;
@@ -89,20 +139,19 @@ Mapping Plot::draw(ImVec2 size) {
   for (double k = ticks_ok ? kx0 : 1.0; k <= (ticks_ok ? kx1 : 0.0); k += 1.0) {
     const double x = k * sx;
     const float px = clamp_px(data_to_pixel(m, {x, 0}).x);
-    dl->AddLine(ImVec2(px, a.y), ImVec2(px, b.y), kGrid);
-    dl->AddText(ImVec2(px - 6, b.y + 2), kText, format_number(std::fabs(x) < sx * 1e-9 ? 0 : x).c_str());
+    dl->AddLine(ImVec2(px, a.y), ImVec2(px, b.y), pal.plot_grid);
+    dl->AddText(ImVec2(px - 6, b.y + 2), pal.plot_text, fmt_num(std::fabs(x) < sx * 1e-9 ? 0 : x).c_str());
   }
   for (double k = ticks_ok ? ky0 : 1.0; k <= (ticks_ok ? ky1 : 0.0); k += 1.0) {
     const double y = k * sy;
     const float py = clamp_px(data_to_pixel(m, {0, y}).y);
-    dl->AddLine(ImVec2(a.x, py), ImVec2(b.x, py), kGrid);
-    const std::string t = format_number(std::fabs(y) < sy * 1e-9 ? 0 : y);
-    dl->AddText(ImVec2(a.x - 4 - ImGui::CalcTextSize(t.c_str()).x, py - line_h * 0.5f), kText, t.c_str());
+    dl->AddLine(ImVec2(a.x, py), ImVec2(b.x, py), pal.plot_grid);
+    const std::string t = fmt_num(std::fabs(y) < sy * 1e-9 ? 0 : y);
+    dl->AddText(ImVec2(a.x - 4 - ImGui::CalcTextSize(t.c_str()).x, py - line_h * 0.5f), pal.plot_text, t.c_str());
   }
-  dl->AddRect(a, b, kFrame);
+  dl->AddRect(a, b, pal.plot_frame);
   if (!x_label.empty())
-    dl->AddText(ImVec2(b.x - ImGui::CalcTextSize(x_label.c_str()).x, pos.y + 3), IM_COL32(120, 120, 120, 255),
-                x_label.c_str());
+    dl->AddText(ImVec2(b.x - ImGui::CalcTextSize(x_label.c_str()).x, pos.y + 3), pal.plot_label, x_label.c_str());
 
   dl->PushClipRect(a, b, true);
   for (const HLine& h : hlines_) {
@@ -113,43 +162,16 @@ Mapping Plot::draw(ImVec2 size) {
     const float px = clamp_px(data_to_pixel(m, {mk.x, 0}).x);
     dl->AddLine(ImVec2(px, a.y), ImVec2(px, b.y), mk.color, 1.0f);
   }
-  // Series: long ones are reduced to a min/max pair per pixel column.
-  std::vector<ImVec2> pts;
+  // Series: a few vertices per pixel column however long (series_polylines).
+  std::vector<Vec2d> px;
   for (const Series& s : series_) {
-    pts.clear();
-    const std::size_t n = s.x.size();
-    const double width = static_cast<double>(b.x - a.x);
-    if (n > static_cast<std::size_t>(2 * width) && width > 0) {
-      int column = -1;
-      double mn = 0, mx = 0;
-      for (std::size_t i = 0; i < n; ++i) {
-        const Vec2d p = data_to_pixel(m, {s.x[i], s.y[i]});
-        const int c = static_cast<int>(clamp_px(p.x));
-        if (c != column) {
-          if (column >= 0) {
-            pts.push_back(ImVec2(static_cast<float>(column), clamp_px(mn)));
-            pts.push_back(ImVec2(static_cast<float>(column), clamp_px(mx)));
-          }
-          column = c;
-          mn = mx = p.y;
-        } else {
-          mn = std::min(mn, p.y);
-          mx = std::max(mx, p.y);
-        }
-      }
-      if (column >= 0) {
-        pts.push_back(ImVec2(static_cast<float>(column), clamp_px(mn)));
-        pts.push_back(ImVec2(static_cast<float>(column), clamp_px(mx)));
-      }
-    } else {
-      for (std::size_t i = 0; i < n; ++i) {
-        const ImVec2 p = to_im(data_to_pixel(m, {s.x[i], s.y[i]}));
-        if (step_lines && !pts.empty()) pts.push_back(ImVec2(p.x, pts.back().y));
-        pts.push_back(p);
-      }
+    px.clear();
+    for (std::size_t i = 0; i < s.x.size(); ++i)
+      if (std::isfinite(s.x[i]) && std::isfinite(s.y[i])) px.push_back(data_to_pixel(m, {s.x[i], s.y[i]}));
+    for (const std::vector<ImVec2>& pl : series_polylines(px, step_lines)) {
+      if (pl.size() >= 2) dl->AddPolyline(pl.data(), static_cast<int>(pl.size()), s.color, 0, s.thickness);
+      else if (pl.size() == 1) dl->AddCircleFilled(pl[0], 2.5f, s.color);
     }
-    if (pts.size() >= 2) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), s.color, 0, s.thickness);
-    else if (pts.size() == 1) dl->AddCircleFilled(pts[0], 2.5f, s.color);
   }
   dl->PopClipRect();
 
@@ -158,9 +180,9 @@ Mapping Plot::draw(ImVec2 size) {
   auto legend = [&](const std::string& label, ImU32 col) {
     if (label.empty()) return;
     const float w = ImGui::CalcTextSize(label.c_str()).x;
-    dl->AddRectFilled(ImVec2(b.x - w - 24, ly), ImVec2(b.x - 4, ly + line_h + 2), IM_COL32(255, 255, 255, 200));
+    dl->AddRectFilled(ImVec2(b.x - w - 24, ly), ImVec2(b.x - 4, ly + line_h + 2), pal.legend_bg);
     dl->AddLine(ImVec2(b.x - w - 20, ly + line_h * 0.5f + 1), ImVec2(b.x - w - 10, ly + line_h * 0.5f + 1), col, 2.0f);
-    dl->AddText(ImVec2(b.x - w - 6, ly + 1), kText, label.c_str());
+    dl->AddText(ImVec2(b.x - w - 6, ly + 1), pal.plot_text, label.c_str());
     ly += line_h + 2;
   };
   for (const Series& s : series_) legend(s.label, s.color);
@@ -170,7 +192,7 @@ Mapping Plot::draw(ImVec2 size) {
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (hovered && mouse.x >= a.x && mouse.x <= b.x && !series_.empty()) {
     const double xm = pixel_to_data(m, {mouse.x, mouse.y}).x;
-    dl->AddLine(ImVec2(mouse.x, a.y), ImVec2(mouse.x, b.y), IM_COL32(0, 0, 0, 80));
+    dl->AddLine(ImVec2(mouse.x, a.y), ImVec2(mouse.x, b.y), pal.cursor);
     std::string tip;
     for (const Series& s : series_) {
       if (s.x.empty()) continue;
@@ -178,10 +200,9 @@ Mapping Plot::draw(ImVec2 size) {
       std::size_t i = static_cast<std::size_t>(it - s.x.begin());
       if (i >= s.x.size()) i = s.x.size() - 1;
       if (i > 0 && std::fabs(s.x[i - 1] - xm) < std::fabs(s.x[i] - xm)) --i;
-      tip += s.label + ": " + format_number(s.y[i]) + "  (" + (x_label.empty() ? "x" : x_label) + " " +
-             format_number(s.x[i]) + ")\n";
+      tip += s.label + ": " + fmt_num(s.y[i]) + "  (" + (x_label.empty() ? "x" : x_label) + " " + fmt_num(s.x[i]) + ")\n";
     }
-    for (const HLine& h : hlines_) tip += h.label + ": " + format_number(h.y) + "\n";
+    for (const HLine& h : hlines_) tip += h.label + ": " + fmt_num(h.y) + "\n";
     if (!tip.empty()) {
       tip.pop_back();
       ImGui::SetTooltip("%s", tip.c_str());

@@ -1,29 +1,36 @@
 // Perceptron Lab app: a small plotting module over ImDrawList.
 //
-// Usage (the contract): build a Plot, add series, then call draw() once, in the
-// same frame, inside an ImGui window:
+// Usage (the contract): build a Plot with the palette of the theme, add series,
+// then call draw() once, in the same frame, inside an ImGui window:
 //
-//   Plot p("mistakes", "Mistakes per epoch");
+//   Plot p("mistakes", "Mistakes per epoch", palette(app));
 //   p.x_label = "epoch";
-//   p.line("mistakes", xs, ys, kBlue);
-//   p.hline("bound", bound, kRed);
+//   p.line("mistakes", xs, ys, pal.series[1]);
+//   p.hline("bound", bound, pal.bound);
 //   p.draw(ImVec2(-1, 180));     // -1: the available width
 //
 // Axes fit the data (plus horizontal lines) unless y_min/y_max are set. The
 // mapping between data and pixels is app::Mapping, the same as the data canvas.
+// Background, frame, grid, ticks, legend and cursor take the palette's colours.
 // Hovering shows a vertical cursor and the value of every series there.
 #pragma once
 #include <string>
 #include <vector>
 
+#include "app/format.hpp"
 #include "app/mapping.hpp"
+#include "app/theme.hpp"
 #include "imgui.h"
 
 namespace pla::app {
 
+// A pixel position for ImGui, each coordinate through clamp_px (mapping.hpp).
+inline ImVec2 to_im(Vec2d v) { return ImVec2(clamp_px(v.x), clamp_px(v.y)); }
+
 class Plot {
  public:
-  Plot(const char* id, std::string title) : id_(id), title_(std::move(title)) {}
+  Plot(const char* id, std::string title, const Palette& pal = palette(false))
+      : id_(id), title_(std::move(title)), pal_(&pal) {}
 
   std::string x_label, y_label;
   double y_min = 0.0, y_max = 0.0;  // a fixed y range when y_max > y_min
@@ -55,12 +62,22 @@ class Plot {
     ImU32 color;
   };
   std::string id_, title_;
+  const Palette* pal_;
   std::vector<Series> series_;
   std::vector<HLine> hlines_;
   std::vector<Marker> markers_;
 };
 
-// Formats an axis or read-out number compactly (1.5k, 2e-05, ...).
-std::string format_number(double v);
+// How a series is drawn: its points in pixels (in x order) become polylines for
+// ImDrawList::AddPolyline. Points in the same pixel column merge: the curve enters
+// the column at its first value and leaves at its last, and when the column holds
+// values beyond those, a separate two-point vertical mark spans its min..max (so a
+// series of any length costs a few vertices per column). The polylines have no
+// repeated points, no back-tracking and no turn sharper than 120 degrees (ImGui's
+// joins draw a near-reversal as a spike): a sharper turn starts a new polyline.
+// `step`: each value holds until the next point's x, then the curve jumps, so
+// every segment is horizontal or vertical. A series of one point gives one
+// one-point polyline (drawn as a dot).
+std::vector<std::vector<ImVec2>> series_polylines(const std::vector<Vec2d>& pixels, bool step);
 
 }  // namespace pla::app

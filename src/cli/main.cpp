@@ -6,6 +6,8 @@
 //   pla predict --model FILE --data FILE  predict with a saved model
 //
 // Exit status: 0 success, 2 bad input (usage, a malformed file), 1 other failures.
+// Errors print in English (Status::error); which status a core failure gives is
+// decided from its code (Status::exit_code, MsgKind), never from its words.
 #include <unistd.h>
 
 #include <chrono>
@@ -119,7 +121,7 @@ void print_outcome(const TrainOutcome& t, const pla::LearnerConfig& lc, bool jso
   const pla::TrainResult& r = t.r;
   if (json) {
     pla::JsonObject j;
-    j.text("algo", lc.algo)
+    j.text("algo", pla::to_string(lc.algo))
         .num("eta", lc.pla.eta)
         .array("w", r.w)
         .num("b", r.b)
@@ -141,7 +143,7 @@ void print_outcome(const TrainOutcome& t, const pla::LearnerConfig& lc, bool jso
     std::string how;
     if (t.dtype == pla::DType::Float32) how += ", float32";
     if (t.streamed) how += ", streamed from the file";
-    std::printf("%s perceptron on %zu points (d = %d), eta = %s%s\n", lc.algo.c_str(), t.n, t.d,
+    std::printf("%s perceptron on %zu points (d = %d), eta = %s%s\n", pla::to_string(lc.algo), t.n, t.d,
                 pla::json_number(lc.pla.eta).c_str(), how.c_str());
     if (!r.w.empty()) std::printf("w = %s\nb = %s\n", format_vec(r.w).c_str(), pla::json_number(r.b).c_str());
     std::printf("%s after %llu epochs and %llu updates (%s)\n", r.converged ? "converged" : "stopped",
@@ -149,7 +151,7 @@ void print_outcome(const TrainOutcome& t, const pla::LearnerConfig& lc, bool jso
                 pla::to_string(r.stop_reason));
     std::printf("training mistakes %zu, accuracy %.4f\n", r.train_mistakes, t.train_accuracy);
     if (t.has_validation) std::printf("validation accuracy %.4f\n", t.validation_accuracy);
-    if (!r.message.empty()) std::printf("%s\n", r.message.c_str());
+    if (!r.message.empty()) std::printf("%s\n", r.message.english().c_str());
   }
 }
 
@@ -290,7 +292,7 @@ int cmd_train(const std::vector<std::string>& args) {
       {"init", "init"}, {"seed", "seed"},     {"order", "order"},       {"kernel", "kernel"},
       {"tau", "tau"},   {"patience", "patience"}};
   pla::SessionSettings cfg = session.settings();
-  cfg.learner.algo = "classic";
+  cfg.learner.algo = pla::Algo::Classic;
   session.configure(cfg);
   for (const auto& kv : map) {
     if (!o.count(kv.first)) continue;
@@ -308,7 +310,7 @@ int cmd_train(const std::vector<std::string>& args) {
 
   pla::Dataset data;
   pla::Status st = pla::read_data_file(o["data"], data);
-  if (!st && st.error.find("too much data") != std::string::npos)
+  if (!st && st.code == pla::Msg::read_too_much_data)
     return input_error(st.error + " (pla train --stream reads such a file in passes, in bounded memory)");
   if (!st) return input_error(st.error);
 
@@ -487,9 +489,9 @@ int cmd_gen(const std::vector<std::string>& args) {
     const pla::Status st = pla::generate_stream(spec, o["out"], nullptr, &gs, progress);
     if (tty) std::fprintf(stderr, "\r\033[K");
     if (!st) {
-      if (st.error.rfind("cannot", 0) == 0) {
+      if (st.kind() == pla::MsgKind::Io) {  // the file could not be written
         std::fprintf(stderr, "pla: %s\n", st.error.c_str());
-        return kFailure;
+        return st.exit_code();
       }
       return usage_error(st.error);
     }
@@ -504,7 +506,7 @@ int cmd_gen(const std::vector<std::string>& args) {
   st = pla::write_data_file(o["out"], ds);
   if (!st) {
     std::fprintf(stderr, "pla: %s\n", st.error.c_str());
-    return kFailure;
+    return st.exit_code();
   }
   std::fprintf(stderr, "wrote %zu points (d = %d, +1: %zu, -1: %zu) to %s\n", ds.size(), ds.d, ds.count(1),
                ds.count(-1), o["out"].c_str());

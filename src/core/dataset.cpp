@@ -11,11 +11,10 @@ namespace pla {
 
 Status Dataset::add(const std::vector<double>& point, int label) {
   if (static_cast<int>(point.size()) != d)
-    return Status::fail("point has " + std::to_string(point.size()) + " coordinates, the data set has d = " +
-                        std::to_string(d));
-  if (label != 1 && label != -1) return Status::fail("label must be +1 or -1, got " + std::to_string(label));
+    return Status::fail(Msg::dataset_point_size, {{"coordinates", msg_uint(point.size())}, {"d", msg_int(d)}});
+  if (label != 1 && label != -1) return Status::fail(Msg::dataset_label, {{"label", msg_int(label)}});
   for (double v : point)
-    if (!std::isfinite(v)) return Status::fail("coordinates must be finite numbers");
+    if (!std::isfinite(v)) return Status::fail(Msg::dataset_not_finite);
   x.insert(x.end(), point.begin(), point.end());
   y.push_back(label);
   return Status::success();
@@ -50,20 +49,19 @@ double Dataset::radius() const { return std::sqrt(max_sq_norm(*this)); }
 double Dataset::radius_aug() const { return empty() ? 0.0 : std::sqrt(max_sq_norm(*this) + 1.0); }
 
 Status Dataset::validate() const {
-  if (d < 1) return Status::fail("data set dimension d = " + std::to_string(d) + " (d must be at least 1)");
+  if (d < 1) return Status::fail(Msg::dataset_bad_d, {{"d", msg_int(d)}});
   const auto dd = static_cast<std::size_t>(d);
   if (x.size() != y.size() * dd)
-    return Status::fail("data set holds " + std::to_string(x.size()) + " coordinates for " + std::to_string(size()) +
-                        " points of d = " + std::to_string(d));
+    return Status::fail(Msg::dataset_size_mismatch,
+                        {{"values", msg_uint(x.size())}, {"points", msg_uint(size())}, {"d", msg_int(d)}});
   if (!feature_names.empty() && feature_names.size() != dd)
-    return Status::fail("data set has " + std::to_string(feature_names.size()) +
-                        " feature names for d = " + std::to_string(d));
+    return Status::fail(Msg::dataset_names, {{"names", msg_uint(feature_names.size())}, {"d", msg_int(d)}});
   for (std::size_t i = 0; i < size(); ++i) {
     if (y[i] != 1 && y[i] != -1)
-      return Status::fail("point " + std::to_string(i) + " has label " + std::to_string(y[i]) + " (must be +1 or -1)");
+      return Status::fail(Msg::dataset_point_label, {{"point", msg_uint(i)}, {"label", msg_int(y[i])}});
     for (std::size_t j = 0; j < dd; ++j)
       if (!std::isfinite(x[i * dd + j]))
-        return Status::fail("point " + std::to_string(i) + " coordinate " + std::to_string(j) + " is not finite");
+        return Status::fail(Msg::dataset_point_not_finite, {{"point", msg_uint(i)}, {"coordinate", msg_uint(j)}});
   }
   return Status::success();
 }
@@ -78,17 +76,17 @@ bool valid_fraction(double f) { return std::isfinite(f) && f >= 0.0 && f < 1.0; 
 
 Status make_split(std::size_t n, double validation_fraction, double test_fraction, std::uint64_t seed, Split& out) {
   if (!valid_fraction(validation_fraction))
-    return Status::fail("validation fraction must be in [0, 1), got " + format_number(validation_fraction));
+    return Status::fail(Msg::split_validation_fraction, {{"value", format_number(validation_fraction)}});
   if (!valid_fraction(test_fraction))
-    return Status::fail("test fraction must be in [0, 1), got " + format_number(test_fraction));
+    return Status::fail(Msg::split_test_fraction, {{"value", format_number(test_fraction)}});
   if (validation_fraction + test_fraction >= 1.0)
-    return Status::fail("validation fraction + test fraction must be below 1 (got " +
-                        format_number(validation_fraction) + " + " + format_number(test_fraction) + ")");
+    return Status::fail(Msg::split_fraction_sum,
+                        {{"validation", format_number(validation_fraction)}, {"test", format_number(test_fraction)}});
   const std::size_t n_test = rounded_count(test_fraction, n);
   const std::size_t n_val = rounded_count(validation_fraction, n);
   if (n_test + n_val >= n)
-    return Status::fail("a split of " + std::to_string(n) + " points into " + std::to_string(n_val) +
-                        " validation and " + std::to_string(n_test) + " test points leaves no training point");
+    return Status::fail(Msg::split_no_training,
+                        {{"n", msg_uint(n)}, {"validation", msg_uint(n_val)}, {"test", msg_uint(n_test)}});
   std::vector<std::size_t> order(n);
   for (std::size_t i = 0; i < n; ++i) order[i] = i;
   Rng rng(seed);

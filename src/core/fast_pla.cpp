@@ -28,8 +28,8 @@ Status to_float32(const Dataset& ds, DatasetF32& out) {
       // Values just above FLT_MAX that round down to it are fine; only true overflow fails.
       const float f = static_cast<float>(v);
       if (std::isinf(f))
-        return Status::fail("point " + std::to_string(k / d + 1) + ", coordinate " + std::to_string(k % d + 1) +
-                            ": " + std::to_string(v) + " is beyond the float32 range (|x| <= 3.4e38); use float64");
+        return Status::fail(Msg::fast_float32_range,
+                            {{"point", msg_uint(k / d + 1)}, {"coordinate", msg_uint(k % d + 1)}, {"value", std::to_string(v)}});
     }
     r.x[k] = static_cast<float>(v);
   }
@@ -40,13 +40,11 @@ Status to_float32(const Dataset& ds, DatasetF32& out) {
 // ---------------------------------------------------------------- FastPerceptron
 
 Status FastPerceptron::reset(int d, const PerceptronConfig& cfg, DType dtype) {
-  if (d < 1) return Status::fail("the dimension d must be >= 1");
-  if (!(cfg.eta > 0.0) || !std::isfinite(cfg.eta)) return Status::fail("eta must be a finite number > 0");
-  if (!(cfg.tau >= 0.0) || !std::isfinite(cfg.tau))
-    return Status::fail("tau of the margin perceptron must be a finite number >= 0");
-  if (cfg.order != Order::Cyclic)
-    return Status::fail(std::string("the fast perceptron visits the points in cyclic order, not ") + to_string(cfg.order));
-  if (cfg.restart) return Status::fail("the fast perceptron has no restart rule");
+  if (d < 1) return Status::fail(Msg::fast_bad_d);
+  if (!(cfg.eta > 0.0) || !std::isfinite(cfg.eta)) return Status::fail(Msg::learner_eta);
+  if (!(cfg.tau >= 0.0) || !std::isfinite(cfg.tau)) return Status::fail(Msg::learner_tau);
+  if (cfg.order != Order::Cyclic) return Status::fail(Msg::fast_order, {{"order", to_string(cfg.order)}});
+  if (cfg.restart) return Status::fail(Msg::fast_restart);
   cfg_ = cfg;
   dtype_ = dtype;
   d_ = d;
@@ -160,30 +158,40 @@ FastPerceptron::Tally FastPerceptron::tally(const float* x, const int* y, std::s
 // ---------------------------------------------------------------- training with the stop rules of pla::train
 
 Status fast_supports(const LearnerConfig& cfg) {
-  if (cfg.algo != "classic" && cfg.algo != "margin")
-    return Status::fail("only the classic and margin perceptrons run on the fast path, not " + cfg.algo);
-  if (cfg.pla.order != Order::Cyclic)
-    return Status::fail(std::string("the fast path visits the points in cyclic order, not ") + to_string(cfg.pla.order));
-  if (cfg.pla.restart) return Status::fail("the fast path has no restart rule (it needs the whole set in memory)");
+  if (cfg.algo != Algo::Classic && cfg.algo != Algo::Margin)
+    return Status::fail(Msg::fast_path_algo, {{"algo", to_string(cfg.algo)}});
+  if (cfg.pla.order != Order::Cyclic) return Status::fail(Msg::fast_path_order, {{"order", to_string(cfg.pla.order)}});
+  if (cfg.pla.restart) return Status::fail(Msg::fast_path_restart);
   return Status::success();
 }
 
-std::string stop_message(StopReason reason, const StopRules& rules, const TrainResult& r, std::size_t n) {
-  const std::string wrong = std::to_string(r.train_mistakes) + " of " + std::to_string(n) + " training points wrong";
-  switch (reason) {
-    case StopReason::Converged:
-      return "converged: epoch " + std::to_string(r.epochs) + " made no mistake (" + std::to_string(r.updates) +
-             " updates in all)";
-    case StopReason::MaxEpochs:
-      return "stopped at max_epochs = " + std::to_string(rules.max_epochs) + " without converging (" + wrong +
-             "; the data may not be linearly separable)";
-    case StopReason::MaxUpdates:
-      return "stopped at max_updates = " + std::to_string(rules.max_updates) + " (" + wrong + ")";
-    case StopReason::Diverged:
-      return "diverged: w or b became inf/NaN at step " + std::to_string(r.steps) +
-             " (eta or the coordinates are too large)";
-    default: return "";
-  }
+StopProgress stop_progress(const FastPerceptron& p) {
+  StopProgress progress;
+  progress.epochs = p.epoch();
+  progress.updates = p.updates();
+  progress.converged = p.converged();
+  progress.diverged = p.diverged();
+  return progress;
+}
+
+TrainResult fast_result(const FastPerceptron& p, StopReason reason, const StopRules& rules, std::size_t train_mistakes,
+                        std::size_t n) {
+  TrainResult r;
+  r.w = p.w();
+  r.b = p.b();
+  r.epochs = p.epoch();
+  r.updates = p.updates();
+  r.steps = p.steps();
+  r.converged = p.converged();
+  r.stop_reason = reason;
+  r.train_mistakes = train_mistakes;
+  r.mistakes_per_epoch = p.mistakes_per_epoch();
+  StopDetails details;
+  details.steps = r.steps;
+  details.train_mistakes = train_mistakes;
+  details.train_points = n;
+  r.message = stop_message(reason, rules, stop_progress(p), details);
+  return r;
 }
 
 namespace {
@@ -193,40 +201,24 @@ Status fast_train_rows(const T* x, const int* y, std::size_t n, int d, DType dty
                        const StopRules& rules, TrainResult& out) {
   Status st = fast_supports(cfg);
   if (!st) return st;
-  if (n == 0) return Status::fail("the training set is empty: nothing to train on");
-  if (rules.max_epochs == 0 && rules.max_updates == 0)
-    return Status::fail("no stop rule: set max_epochs or max_updates > 0 (non-separable data never converges)");
+  if (n == 0) return Status::fail(Msg::train_empty);
+  if (rules.max_epochs == 0 && rules.max_updates == 0) return Status::fail(Msg::train_no_stop_rule);
   PerceptronConfig pc = cfg.pla;
-  if (cfg.algo != "margin") pc.tau = 0.0;  // as make_learner: only the margin perceptron uses tau
+  if (cfg.algo != Algo::Margin) pc.tau = 0.0;  // as make_learner: only the margin perceptron uses tau
   FastPerceptron p;
   st = p.reset(d, pc, dtype);
   if (!st) return st;
   p.set_update_limit(rules.max_updates);
 
+  // The rules are read after each run of rows: visit() stops right after an update that
+  // diverges or reaches the update limit, and the epoch's counters change only at its end.
   StopReason reason = StopReason::None;
   while (reason == StopReason::None) {
-    const std::size_t visited = p.visit(x, y, n);
-    if (visited == n) p.end_epoch();
-    if (p.diverged()) reason = StopReason::Diverged;
-    else if (p.update_limit_reached()) reason = StopReason::MaxUpdates;
-    else if (visited == n) {
-      if (p.converged()) reason = StopReason::Converged;
-      else if (rules.max_epochs > 0 && p.epoch() >= rules.max_epochs) reason = StopReason::MaxEpochs;
-    }
+    if (p.visit(x, y, n) == n) p.end_epoch();
+    reason = stop_rule(rules, stop_progress(p));
   }
 
-  TrainResult r;
-  r.w = p.w();
-  r.b = p.b();
-  r.epochs = p.epoch();
-  r.updates = p.updates();
-  r.steps = p.steps();
-  r.converged = p.converged();
-  r.stop_reason = reason;
-  r.train_mistakes = p.tally(x, y, n).mistakes;
-  r.mistakes_per_epoch = p.mistakes_per_epoch();
-  r.message = stop_message(reason, rules, r, n);
-  out = std::move(r);
+  out = fast_result(p, reason, rules, p.tally(x, y, n).mistakes, n);
   return Status::success();
 }
 
@@ -234,13 +226,13 @@ Status fast_train_rows(const T* x, const int* y, std::size_t n, int d, DType dty
 
 Status fast_train(const Dataset& ds, const LearnerConfig& cfg, const StopRules& rules, TrainResult& out) {
   if (ds.x.size() != ds.size() * static_cast<std::size_t>(ds.d < 1 ? 0 : ds.d))
-    return Status::fail("the data set is malformed (x does not hold size * d values)");
+    return Status::fail(Msg::fast_malformed);
   return fast_train_rows(ds.x.data(), ds.y.data(), ds.size(), ds.d, DType::Float64, cfg, rules, out);
 }
 
 Status fast_train(const DatasetF32& ds, const LearnerConfig& cfg, const StopRules& rules, TrainResult& out) {
   if (ds.x.size() != ds.size() * static_cast<std::size_t>(ds.d < 1 ? 0 : ds.d))
-    return Status::fail("the data set is malformed (x does not hold size * d values)");
+    return Status::fail(Msg::fast_malformed);
   return fast_train_rows(ds.x.data(), ds.y.data(), ds.size(), ds.d, DType::Float32, cfg, rules, out);
 }
 

@@ -125,15 +125,19 @@ class FastPerceptron {
 // or margin, order cyclic, no restart. The error says which setting is not supported.
 Status fast_supports(const LearnerConfig& cfg);
 
-// The stop rules of pla::train applied to a FastPerceptron run from its reset state
-// (diverged, then max_updates, after every update; converged, then max_epochs, at
-// every epoch end). Float64 gives every field pla::train gives for the same learner
-// (message included); validation_mistakes stays empty (no validation set here).
+// The stop rules of pla::train (stop_rule) applied to a FastPerceptron run from its reset
+// state, after every update that diverges or reaches max_updates and at every epoch end.
+// Float64 gives every field pla::train gives for the same learner (message included);
+// validation_mistakes stays empty (no validation set here).
 // Fails without training when fast_supports(cfg) fails or on the errors of pla::train.
 Status fast_train(const Dataset& ds, const LearnerConfig& cfg, const StopRules& rules, TrainResult& out);
 Status fast_train(const DatasetF32& ds, const LearnerConfig& cfg, const StopRules& rules, TrainResult& out);
 
-// The message pla::train writes for a stop reason (helper shared with stream_train).
-std::string stop_message(StopReason reason, const StopRules& rules, const TrainResult& r, std::size_t n);
+// Helpers shared with stream_train: the counters the stop rules read (stop.hpp), and the
+// TrainResult of a run stopped for `reason` (its message by stop_message, as pla::train's),
+// with train_mistakes of the n training points.
+StopProgress stop_progress(const FastPerceptron& p);
+TrainResult fast_result(const FastPerceptron& p, StopReason reason, const StopRules& rules, std::size_t train_mistakes,
+                        std::size_t n);
 
 }  // namespace pla

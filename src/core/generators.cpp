@@ -66,10 +66,11 @@ Status separable(const GenSpec& spec, Rng& rng, Dataset& ds, GenTruth& truth) {
     const int needed = (i + 1 == spec.n) ? (positives == 0 ? 1 : positives == i ? -1 : 0) : 0;
     while (true) {
       if (draws++ >= budget)
-        return Status::fail("separable: could not place " + std::to_string(spec.n) +
-                            " points at margin gamma = " + num(gamma) + " from a random plane in [-1,1]^" +
-                            std::to_string(d) + " (only " + std::to_string(accepted_far) + " of " +
-                            std::to_string(budget) + " random points were that far): choose a smaller margin");
+        return Status::fail(Msg::gen_separable_failed, {{"n", msg_uint(spec.n)},
+                                                         {"margin", num(gamma)},
+                                                         {"d", msg_uint(d)},
+                                                         {"far", msg_uint(accepted_far)},
+                                                         {"budget", msg_uint(budget)}});
       for (std::size_t j = 0; j < d; ++j) x[j] = rng.uniform(-1.0, 1.0);
       const double s = dot(w, x) + b;
       if (std::fabs(s) < threshold || s == 0.0) continue;
@@ -111,8 +112,7 @@ Status noisy(const GenSpec& spec, Rng& rng, Dataset& ds, GenTruth& truth) {
     }
     return Status::success();
   }
-  return Status::fail("noisy: flipping " + std::to_string(k) + " of " + std::to_string(n) +
-                      " labels always leaves a single class: use more points or less noise");
+  return Status::fail(Msg::gen_noisy_one_class, {{"flipped", msg_uint(k)}, {"n", msg_uint(n)}});
 }
 
 Status xor_clusters(const GenSpec& spec, Rng& rng, Dataset& ds) {
@@ -178,21 +178,19 @@ Status blobs(const GenSpec& spec, Rng& rng, Dataset& ds) {
 Status validate(const GenSpec& spec) {
   const std::string& k = spec.kind;
   if (spec.n < 2 || spec.n > kMaxPoints)
-    return Status::fail(k + ": n = " + std::to_string(spec.n) + " points is out of range (2.." +
-                        std::to_string(kMaxPoints) + ")");
+    return Status::fail(Msg::gen_n_range, {{"kind", k}, {"n", msg_uint(spec.n)}, {"limit", msg_uint(kMaxPoints)}});
   if (spec.d < 1 || spec.d > kMaxDimension)
-    return Status::fail(k + ": d = " + std::to_string(spec.d) + " is out of range (1.." +
-                        std::to_string(kMaxDimension) + ")");
+    return Status::fail(Msg::gen_d_range, {{"kind", k}, {"d", msg_int(spec.d)}, {"limit", msg_int(kMaxDimension)}});
   const bool planar = k == "xor" || k == "circles" || k == "moons";
   if (planar && spec.d != 2)
-    return Status::fail(k + " data is two-dimensional: d must be 2, got d = " + std::to_string(spec.d));
+    return Status::fail(Msg::gen_planar, {{"kind", k}, {"d", msg_int(spec.d)}});
   if (spec.n > kMaxValues / static_cast<std::size_t>(spec.d))
-    return Status::fail(k + ": n * d = " + std::to_string(spec.n) + " * " + std::to_string(spec.d) +
-                        " values is above the limit of " + std::to_string(kMaxValues));
+    return Status::fail(Msg::gen_too_many_values,
+                        {{"kind", k}, {"n", msg_uint(spec.n)}, {"d", msg_int(spec.d)}, {"limit", msg_uint(kMaxValues)}});
   if ((k == "separable" || k == "noisy") && !(spec.margin >= 0.0 && spec.margin <= 1.0))
-    return Status::fail(k + ": margin gamma = " + num(spec.margin) + " is out of range [0, 1]");
+    return Status::fail(Msg::gen_margin_range, {{"kind", k}, {"margin", num(spec.margin)}});
   if (k != "separable" && !(spec.noise >= 0.0 && spec.noise <= 0.5))
-    return Status::fail(k + ": noise = " + num(spec.noise) + " is out of range [0, 0.5]");
+    return Status::fail(Msg::gen_noise_range, {{"kind", k}, {"noise", num(spec.noise)}});
   return Status::success();
 }
 
@@ -218,7 +216,7 @@ Status generate(const GenSpec& spec, Dataset& out, GenTruth* truth) {
   if (!known) {
     std::string list;
     for (const std::string& k : generator_kinds()) list += (list.empty() ? "" : ", ") + k;
-    return Status::fail("unknown generator '" + spec.kind + "' (known: " + list + ")");
+    return Status::fail(Msg::gen_unknown, {{"kind", spec.kind}, {"known", list}});
   }
   Status st = validate(spec);
   if (!st) return st;

@@ -60,28 +60,26 @@ NumberParse parse_number(std::string_view s, double& value) {
 class LabelReader {
  public:
   // On success sets label to +1/-1; otherwise returns the message (without position).
-  bool read(std::string_view text, int line, int& label, std::string& error) {
+  bool read(std::string_view text, int line, int& label, Message& error) {
     double v = 0.0;
     const NumberParse r = parse_number(text, v);
     if (r == NumberParse::kEmpty) {
-      error = "empty label (labels must be -1/+1 or 0/1)";
+      error = Message(Msg::label_empty);
       return false;
     }
     if (r != NumberParse::kOk || (v != 1.0 && v != -1.0 && v != 0.0)) {
-      error = "unknown label " + quoted(text) + " (labels must be -1/+1 or 0/1)";
+      error = Message(Msg::label_unknown, {{"value", shown(text)}});
       return false;
     }
     if (v == -1.0) {
       if (zero_line_ > 0) {
-        error = "label -1 mixes conventions: line " + std::to_string(zero_line_) +
-                " uses 0/1 labels (use -1/+1 or 0/1 throughout)";
+        error = Message(Msg::label_mixed_minus, {{"other_line", msg_int(zero_line_)}});
         return false;
       }
       if (minus_line_ == 0) minus_line_ = line;
     } else if (v == 0.0) {
       if (minus_line_ > 0) {
-        error = "label 0 mixes conventions: line " + std::to_string(minus_line_) +
-                " uses -1/+1 labels (use -1/+1 or 0/1 throughout)";
+        error = Message(Msg::label_mixed_zero, {{"other_line", msg_int(minus_line_)}});
         return false;
       }
       if (zero_line_ == 0) zero_line_ = line;
@@ -99,9 +97,8 @@ class LabelReader {
 Status check_two_classes(const Dataset& ds, const std::string& source, int last_line, int label_column) {
   const std::size_t pos = ds.count(1);
   if (pos == 0 || pos == ds.size()) {
-    return fail_at(source, last_line, label_column,
-                   "all " + std::to_string(ds.size()) + " labels are " + (pos == 0 ? "-1" : "+1") +
-                       ": a perceptron needs both classes (-1 and +1)");
+    return fail_at(source, last_line, label_column, Msg::read_one_class,
+                   {{"count", msg_uint(ds.size())}, {"label", pos == 0 ? "-1" : "+1"}});
   }
   return Status::success();
 }
@@ -144,14 +141,14 @@ class Lines {
 Status strip_bom(std::string_view& text, const std::string& source) {
   if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
   if (text.size() >= 2 && (text.substr(0, 2) == "\xFF\xFE" || text.substr(0, 2) == "\xFE\xFF"))
-    return fail_at(source, 1, 1, "the text is UTF-16 encoded; save it as UTF-8 (or ASCII)");
+    return fail_at(source, 1, 1, Msg::read_utf16);
   return Status::success();
 }
 
 Status check_expected_d(int expected_d, const std::string& source) {
   if (expected_d < 0 || expected_d > kMaxDimension)
-    return Status::fail(source + ": expected d = " + std::to_string(expected_d) + " is out of range (0 = any, or 1.." +
-                        std::to_string(kMaxDimension) + ")");
+    return fail_at(source, 0, 0, Msg::read_expected_d_range,
+                   {{"expected_d", msg_int(expected_d)}, {"limit", msg_int(kMaxDimension)}});
   return Status::success();
 }
 
@@ -170,7 +167,7 @@ Status read_csv(const std::string& text, const std::string& source_name, Dataset
   Lines lines(body);
   std::string_view line;
   std::vector<CsvField> fields;
-  std::string error;
+  Message error;
   int error_column = 0;
 
   // First non-blank line: separator, header, column count.
@@ -183,19 +180,15 @@ Status read_csv(const std::string& text, const std::string& source_name, Dataset
       break;
     }
   }
-  if (!found) return fail_at(src, 1, 1, "no data rows (the text is empty)");
+  if (!found) return fail_at(src, 1, 1, Msg::csv_empty);
   const int first_line = lines.number();
   const char sep = detect_separator(line);
   if (!split_csv_line(line, sep, fields, error, error_column)) return fail_at(src, first_line, error_column, error);
   const std::size_t columns = fields.size();
-  if (columns < 2)
-    return fail_at(
-        src, first_line, 1,
-        "only one column (separator " + separator_name(sep) + "): need at least one feature column and a label column");
+  if (columns < 2) return fail_at(src, first_line, 1, Msg::csv_one_column, {{"separator", separator_name(sep)}});
   if (columns - 1 > static_cast<std::size_t>(kMaxDimension))
-    return fail_at(
-        src, first_line, kMaxDimension + 2,
-        std::to_string(columns - 1) + " feature columns, more than the limit of " + std::to_string(kMaxDimension));
+    return fail_at(src, first_line, kMaxDimension + 2, Msg::csv_too_many_columns,
+                   {{"columns", msg_uint(columns - 1)}, {"limit", msg_int(kMaxDimension)}});
 
   bool any_number = false, any_name = false;
   for (const CsvField& f : fields) {
@@ -214,9 +207,8 @@ Status read_csv(const std::string& text, const std::string& source_name, Dataset
       for (std::size_t c = 0; c < columns; ++c) {
         if (iequals(fields[c].text, wanted)) {
           if (hits == 1)
-            return fail_at(src, first_line, static_cast<int>(c) + 1,
-                           "two columns are named '" + fields[c].text + "' (columns " + std::to_string(first_hit + 1) +
-                               " and " + std::to_string(c + 1) + "): which one holds the labels?");
+            return fail_at(src, first_line, static_cast<int>(c) + 1, Msg::csv_duplicate_label_column,
+                           {{"name", fields[c].text}, {"first", msg_uint(first_hit + 1)}, {"second", msg_uint(c + 1)}});
           if (hits == 0) first_hit = c;
           ++hits;
         }
@@ -231,9 +223,7 @@ Status read_csv(const std::string& text, const std::string& source_name, Dataset
   }
   const int d = static_cast<int>(columns) - 1;
   if (expected_d > 0 && d != expected_d)
-    return fail_at(
-        src, first_line, 1,
-        "the file has d = " + std::to_string(d) + " feature columns, expected d = " + std::to_string(expected_d));
+    return fail_at(src, first_line, 1, Msg::read_d_mismatch, {{"d", msg_int(d)}, {"expected_d", msg_int(expected_d)}});
 
   Dataset ds;
   ds.d = d;
@@ -241,7 +231,6 @@ Status read_csv(const std::string& text, const std::string& source_name, Dataset
   LabelReader labels;
   std::vector<double> point(static_cast<std::size_t>(d));
   int last_data_line = first_line;
-  const std::string header_hint = " (a header row must contain only column names)";
 
   bool have_line = !has_header;  // the first line is data: parse it now
   while (have_line || lines.next(line)) {
@@ -256,9 +245,11 @@ Status read_csv(const std::string& text, const std::string& source_name, Dataset
     have_line = false;
     if (fields.size() != columns) {
       const std::size_t at = std::min(fields.size(), columns) + 1;
-      return fail_at(src, line_no, static_cast<int>(at),
-                     "row has " + std::to_string(fields.size()) + " fields, expected " + std::to_string(columns) +
-                         " (as on line " + std::to_string(first_line) + "; separator " + separator_name(sep) + ")");
+      return fail_at(src, line_no, static_cast<int>(at), Msg::csv_row_fields,
+                     {{"fields", msg_uint(fields.size())},
+                      {"expected", msg_uint(columns)},
+                      {"first_line", msg_int(first_line)},
+                      {"separator", separator_name(sep)}});
     }
     std::size_t j = 0;
     int label = 0;
@@ -266,23 +257,23 @@ Status read_csv(const std::string& text, const std::string& source_name, Dataset
       const int column = static_cast<int>(c) + 1;
       if (c == label_column) {
         if (!labels.read(fields[c].text, line_no, label, error))
-          return fail_at(src, line_no, column, error + (is_first_row && any_name ? header_hint : ""));
+          return fail_at(src, line_no, column, is_first_row && any_name ? in_header_row(error) : error);
         continue;
       }
       const NumberParse r = parse_number(fields[c].text, point[j]);
-      if (r != NumberParse::kOk)
-        return fail_at(src, line_no, column,
-                       number_error(r, fields[c].text, "a number") + (is_first_row && any_name ? header_hint : ""));
+      if (r != NumberParse::kOk) {
+        const Message e = number_error(r, fields[c].text);
+        return fail_at(src, line_no, column, is_first_row && any_name ? in_header_row(e) : e);
+      }
       ++j;
     }
     if ((ds.size() + 1) * static_cast<std::size_t>(d) > kMaxValues)
-      return fail_at(src, line_no, 1,
-                     "too much data: more than " + std::to_string(kMaxValues) + " values (n * d) in one data set");
+      return fail_at(src, line_no, 1, Msg::read_too_much_data, {{"limit", msg_uint(kMaxValues)}});
     ds.x.insert(ds.x.end(), point.begin(), point.end());
     ds.y.push_back(label);
     last_data_line = line_no;
   }
-  if (ds.empty()) return fail_at(src, first_line, 1, "no data rows after the header");
+  if (ds.empty()) return fail_at(src, first_line, 1, Msg::csv_no_rows_after_header);
   st = check_two_classes(ds, src, last_data_line, static_cast<int>(label_column) + 1);
   if (!st) return st;
   out = std::move(ds);
@@ -315,7 +306,7 @@ Status read_libsvm(const std::string& text, const std::string& source_name, Data
   std::vector<SparseEntry> entries;
   std::vector<int> labels_read;
   LabelReader labels;
-  std::string error;
+  Message error;
   std::size_t max_index = 0;
   int first_line = 0, last_line = 0, max_index_line = 0, max_index_column = 0;
   const std::size_t index_limit =
@@ -332,7 +323,7 @@ Status read_libsvm(const std::string& text, const std::string& source_name, Data
     int label = 0;
     const Token& lt = tokens[0];
     if (lt.text.find(':') != std::string_view::npos)
-      return fail_at(src, line_no, lt.column, "the line starts with " + quoted(lt.text) + ", expected a label first");
+      return fail_at(src, line_no, lt.column, Msg::libsvm_label_first, {{"value", shown(lt.text)}});
     if (!labels.read(lt.text, line_no, label, error)) return fail_at(src, line_no, lt.column, error);
     const std::size_t row = labels_read.size();
     std::size_t previous = 0;
@@ -340,11 +331,11 @@ Status read_libsvm(const std::string& text, const std::string& source_name, Data
       const Token& tok = tokens[t];
       const std::size_t colon = tok.text.find(':');
       if (colon == std::string_view::npos)
-        return fail_at(src, line_no, tok.column, quoted(tok.text) + " is not an index:value pair");
+        return fail_at(src, line_no, tok.column, Msg::libsvm_not_pair, {{"value", shown(tok.text)}});
       const std::string_view index_text = tok.text.substr(0, colon);
       const std::string_view value_text = tok.text.substr(colon + 1);
       if (iequals(index_text, "qid"))
-        return fail_at(src, line_no, tok.column, "'qid:' (ranking query id) is not supported");
+        return fail_at(src, line_no, tok.column, Msg::libsvm_qid);
       std::size_t index = 0;
       bool digits_ok = !index_text.empty();
       for (char c : index_text) {
@@ -355,26 +346,18 @@ Status read_libsvm(const std::string& text, const std::string& source_name, Data
         if (index <= index_limit) index = index * 10 + static_cast<std::size_t>(c - '0');  // saturates above limit
       }
       if (!digits_ok)
-        return fail_at(src, line_no, tok.column,
-                       "feature index " + quoted(index_text) + " is not a positive whole number");
-      if (index == 0) return fail_at(src, line_no, tok.column, "feature index 0: LIBSVM indices start at 1");
+        return fail_at(src, line_no, tok.column, Msg::libsvm_index_not_whole, {{"value", shown(index_text)}});
+      if (index == 0) return fail_at(src, line_no, tok.column, Msg::libsvm_index_zero);
       if (index > index_limit)
-        return fail_at(src, line_no, tok.column,
-                       "feature index " + std::string(index_text) +
-                           (expected_d > 0 ? " is above the expected d = " + std::to_string(expected_d)
-                                           : " is above the limit d <= " + std::to_string(kMaxDimension)));
+        return fail_at(src, line_no, tok.column, index_above(index_text, expected_d));
       if (index <= previous)
-        return fail_at(src, line_no, tok.column,
-                       "feature index " + std::to_string(index) + " does not follow the previous index " +
-                           std::to_string(previous) + " (indices must increase)");
+        return fail_at(src, line_no, tok.column, Msg::libsvm_index_order,
+                       {{"index", msg_uint(index)}, {"previous", msg_uint(previous)}});
       previous = index;
       double value = 0.0;
       const NumberParse r = parse_number(value_text, value);
       const int value_column = tok.column + static_cast<int>(colon) + 1;
-      if (r != NumberParse::kOk)
-        return fail_at(src, line_no, value_column,
-                       r == NumberParse::kEmpty ? "feature " + std::to_string(index) + " has no value after ':'"
-                                                : number_error(r, value_text, "a number"));
+      if (r != NumberParse::kOk) return fail_at(src, line_no, value_column, value_error(r, value_text, index));
       if (index > max_index) {
         max_index = index;
         max_index_line = line_no;
@@ -386,17 +369,15 @@ Status read_libsvm(const std::string& text, const std::string& source_name, Data
     // n * d stays bounded while reading (d so far: the largest index, or expected_d).
     const std::size_t d_so_far = expected_d > 0 ? static_cast<std::size_t>(expected_d) : std::max<std::size_t>(max_index, 1);
     if (labels_read.size() > kMaxValues / d_so_far)
-      return fail_at(src, line_no, 1,
-                     "too much data: more than " + std::to_string(kMaxValues) + " values (n * d) in one data set");
+      return fail_at(src, line_no, 1, Msg::read_too_much_data, {{"limit", msg_uint(kMaxValues)}});
   }
-  if (labels_read.empty()) return fail_at(src, 1, 1, "no data rows (the text is empty or only comments)");
+  if (labels_read.empty()) return fail_at(src, 1, 1, Msg::libsvm_empty);
   const std::size_t d = expected_d > 0 ? static_cast<std::size_t>(expected_d) : max_index;
-  if (d == 0)
-    return fail_at(src, first_line, 1, "no index:value pair in any row, so d is unknown (pass the expected d)");
+  if (d == 0) return fail_at(src, first_line, 1, Msg::libsvm_no_pairs);
   if (labels_read.size() > kMaxValues / d)
     return fail_at(src, max_index_line > 0 ? max_index_line : last_line, max_index_column > 0 ? max_index_column : 1,
-                   std::to_string(labels_read.size()) + " rows of d = " + std::to_string(d) + " are more than " +
-                       std::to_string(kMaxValues) + " values (n * d) in one data set");
+                   Msg::libsvm_too_many_rows,
+                   {{"rows", msg_uint(labels_read.size())}, {"d", msg_uint(d)}, {"limit", msg_uint(kMaxValues)}});
 
   Dataset ds;
   ds.d = static_cast<int>(d);
@@ -533,11 +514,7 @@ std::string write_libsvm(const Dataset& ds) {
 
 Status read_text_file(const std::string& path, std::string& out) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return Status::fail("cannot open '" + path + "': " + std::strerror(errno));
-  auto too_large = [&](const std::string& size) {
-    return Status::fail("'" + path + "' is " + size + ", more than the limit of " + std::to_string(kMaxFileBytes) +
-                        " bytes (1 GiB) per data file");
-  };
+  if (!f) return Status::fail(Msg::io_cannot_open, {{"path", path}, {"reason", std::strerror(errno)}});
   std::string text;
   // A regular file's size is known up front (a directory's is not: its first read fails).
   long size = -1;
@@ -550,13 +527,14 @@ Status read_text_file(const std::string& path, std::string& out) {
   int read_errno = failed ? errno : 0;
   if (!failed && size > 0 && static_cast<unsigned long>(size) > kMaxFileBytes) {
     std::fclose(f);
-    return too_large(std::to_string(size) + " bytes");
+    return Status::fail(Msg::read_file_too_large,
+                        {{"path", path}, {"bytes", msg_int(size)}, {"limit", msg_uint(kMaxFileBytes)}});
   }
   if (!failed && size > 0) text.reserve(static_cast<std::size_t>(size));
   while (!failed && got > 0) {
     if (text.size() + got > kMaxFileBytes) {  // a pipe, or a file that grew while read
       std::fclose(f);
-      return too_large("over " + std::to_string(kMaxFileBytes) + " bytes");
+      return Status::fail(Msg::read_file_over_limit, {{"path", path}, {"limit", msg_uint(kMaxFileBytes)}});
     }
     text.append(buf, got);
     errno = 0;
@@ -566,7 +544,8 @@ Status read_text_file(const std::string& path, std::string& out) {
   }
   std::fclose(f);
   if (failed)
-    return Status::fail("cannot read '" + path + "'" + (read_errno ? std::string(": ") + std::strerror(read_errno) : ""));
+    return read_errno ? Status::fail(Msg::io_cannot_read_reason, {{"path", path}, {"reason", std::strerror(read_errno)}})
+                      : Status::fail(Msg::io_cannot_read, {{"path", path}});
   out = std::move(text);
   return Status::success();
 }
@@ -580,14 +559,14 @@ Status read_data_file(const std::string& path, Dataset& out, int expected_d) {
 
 Status write_data_file(const std::string& path, const Dataset& ds) {
   Status st = ds.validate();
-  if (!st) return Status::fail("cannot write '" + path + "': " + st.error);
+  if (!st) return Status::fail(Msg::io_cannot_write_cause, {{"path", path}}, st);
   const bool libsvm = ends_with_ci(path, ".libsvm") || ends_with_ci(path, ".svm") || ends_with_ci(path, ".svmlight");
   const std::string text = libsvm ? write_libsvm(ds) : write_csv(ds);
   std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) return Status::fail("cannot open '" + path + "' for writing: " + std::strerror(errno));
+  if (!f) return Status::fail(Msg::io_cannot_open_write, {{"path", path}, {"reason", std::strerror(errno)}});
   const bool wrote = std::fwrite(text.data(), 1, text.size(), f) == text.size();
   const bool closed = std::fclose(f) == 0;
-  if (!wrote || !closed) return Status::fail("cannot write '" + path + "' (disk full or no permission?)");
+  if (!wrote || !closed) return Status::fail(Msg::io_cannot_write, {{"path", path}});
   return Status::success();
 }
 

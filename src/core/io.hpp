@@ -1,7 +1,9 @@
 // Perceptron Lab core: reading and writing data sets as CSV and LIBSVM text.
 //
 // The readers work on text in memory (the browser has no file system); the *_file
-// helpers wrap them for native use. Every rejected input gets one message
+// helpers wrap them for native use. Every rejected input gets one message: a code
+// (messages_data.def) with the location arguments file, line and column and the
+// arguments of what is wrong, which reads in English (Status::error)
 //   "SOURCE:LINE:COLUMN: what is wrong"
 // with LINE and COLUMN 1-based. LINE counts physical lines (blank ones included;
 // CRLF, LF and lone CR all end a line). COLUMN is, for CSV, the field number (1 =

@@ -2,25 +2,24 @@
 
 #include <cmath>
 
+#include "core/names.hpp"
 #include "core/rng.hpp"
 
 namespace pla {
 
-const char* to_string(KernelType v) {
-  switch (v) {
-    case KernelType::Linear: return "linear";
-    case KernelType::Poly: return "poly";
-    default: return "rbf";
-  }
-}
+namespace {
 
-bool parse_kernel_type(const std::string& s, KernelType& out) {
-  if (s == "linear") out = KernelType::Linear;
-  else if (s == "poly") out = KernelType::Poly;
-  else if (s == "rbf") out = KernelType::Rbf;
-  else return false;
-  return true;
-}
+// The one name table of the kernel types.
+constexpr EnumName<KernelType> kKernelNames[] = {
+    {KernelType::Linear, "linear"},
+    {KernelType::Poly, "poly"},
+    {KernelType::Rbf, "rbf"},
+};
+
+}  // namespace
+
+const char* to_string(KernelType v) { return enum_name(kKernelNames, v); }
+bool parse_kernel_type(const std::string& s, KernelType& out) { return enum_parse(kKernelNames, s, out); }
 
 double Kernel::operator()(const double* x, const double* z, int d) const {
   if (type == KernelType::Rbf) {
@@ -43,11 +42,11 @@ double Kernel::operator()(const double* x, const double* z, int d) const {
 Status check_kernel(const Kernel& k) {
   if (k.type == KernelType::Poly) {
     if (k.degree < 1 || k.degree > 20)
-      return Status::fail("poly kernel degree must be a whole number in 1..20, got " + std::to_string(k.degree));
-    if (!std::isfinite(k.coef0)) return Status::fail("poly kernel coef0 (c) must be a finite number");
+      return Status::fail(Msg::kernel_poly_degree, {{"degree", msg_int(k.degree)}});
+    if (!std::isfinite(k.coef0)) return Status::fail(Msg::kernel_poly_coef0);
   } else if (k.type == KernelType::Rbf) {
     if (!(k.gamma > 0.0) || !std::isfinite(k.gamma))
-      return Status::fail("rbf kernel gamma must be a finite number > 0");
+      return Status::fail(Msg::kernel_rbf_gamma);
   }
   return Status::success();
 }
@@ -59,10 +58,9 @@ Status gram_matrix(const Dataset& ds, const Kernel& k, std::size_t max_points, s
   const std::size_t n = ds.size();
   if (n > max_points) {
     const double megabytes = static_cast<double>(n) * static_cast<double>(n) * 8.0 / 1e6;
-    return Status::fail("the dual/kernel perceptron stores an N x N Gram matrix: N = " + std::to_string(n) +
-                        " points would take " + std::to_string(static_cast<long long>(megabytes)) +
-                        " MB, above the limit of " + std::to_string(max_points) +
-                        " points; use fewer points, a primal learner, or a feature lift");
+    return Status::fail(Msg::kernel_gram_too_large, {{"n", msg_uint(n)},
+                                                     {"megabytes", msg_int(static_cast<long long>(megabytes))},
+                                                     {"limit", msg_uint(max_points)}});
   }
   out.resize(n * n);
   // K is symmetric to the bit (x.z and z.x round the same products in the same order).

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/names.hpp"
 #include "core/trace.hpp"
 
 namespace pla {
@@ -461,20 +462,32 @@ class KernelLearner final : public LearnerImpl<KernelLearner> {
   SharedLog<std::uint64_t> history_;
 };
 
-std::string list_names() {
-  std::string list;
-  for (const std::string& n : learner_names()) list += (list.empty() ? "" : "|") + n;
-  return list;
-}
+// The one name table of the learners, in the order of the enum.
+constexpr EnumName<Algo> kAlgoNames[] = {
+    {Algo::Classic, "classic"}, {Algo::Pocket, "pocket"}, {Algo::Averaged, "averaged"}, {Algo::Voted, "voted"},
+    {Algo::Batch, "batch"},     {Algo::Margin, "margin"}, {Algo::Dual, "dual"},         {Algo::Kernel, "kernel"},
+};
 
 }  // namespace
 
-// [SECTION] interface, factory, train
+// [SECTION] names, interface, factory, train
+
+const char* to_string(Algo v) {
+  const char* name = enum_name(kAlgoNames, v);
+  return *name ? name : "unknown";
+}
+
+bool parse_algo(const std::string& s, Algo& out) { return enum_parse(kAlgoNames, s, out); }
 
 const std::vector<std::string>& learner_names() {
-  static const std::vector<std::string> names = {"classic", "pocket", "averaged", "voted",
-                                                 "batch",   "margin", "dual",     "kernel"};
+  static const std::vector<std::string> names = enum_names(kAlgoNames);
   return names;
+}
+
+std::string learner_names_joined(const char* sep) {
+  std::string list;
+  for (const auto& n : kAlgoNames) list += (list.empty() ? "" : sep) + std::string(n.name);
+  return list;
 }
 
 const std::vector<std::uint64_t>& Learner::alpha() const {
@@ -498,60 +511,47 @@ std::size_t count_mistakes(const Learner& learner, const Dataset& ds) {
 
 Status make_learner(const LearnerConfig& cfg, std::unique_ptr<Learner>& out) {
   LearnerConfig c = cfg;
-  if (!(c.pla.eta > 0.0) || !std::isfinite(c.pla.eta)) return Status::fail("eta must be a finite number > 0");
-  if (c.algo == "margin") {
-    if (!(c.pla.tau >= 0.0) || !std::isfinite(c.pla.tau))
-      return Status::fail("tau of the margin perceptron must be a finite number >= 0");
+  if (!(c.pla.eta > 0.0) || !std::isfinite(c.pla.eta)) return Status::fail(Msg::learner_eta);
+  if (c.algo == Algo::Margin) {
+    if (!(c.pla.tau >= 0.0) || !std::isfinite(c.pla.tau)) return Status::fail(Msg::learner_tau);
   } else {
     c.pla.tau = 0.0;  // only the margin perceptron uses tau
   }
-  if (c.algo == "dual" || c.algo == "kernel") {
-    if (c.algo == "dual") c.kernel = Kernel{};  // the linear kernel
-    if (c.pla.init != Init::Zero)
-      return Status::fail("the " + c.algo + " perceptron starts from alpha = 0: init must be zero");
-    if (c.max_gram_points == 0) return Status::fail("max_gram_points must be > 0");
-    const Status st = check_kernel(c.kernel);
-    if (!st) return st;
-    out = std::make_unique<KernelLearner>(c);
-    return Status::success();
+  Keep keep = Keep::Last;
+  switch (c.algo) {
+    case Algo::Dual:
+    case Algo::Kernel: {
+      if (c.algo == Algo::Dual) c.kernel = Kernel{};  // the linear kernel
+      if (c.pla.init != Init::Zero) return Status::fail(Msg::learner_dual_init, {{"algo", to_string(c.algo)}});
+      if (c.max_gram_points == 0) return Status::fail(Msg::learner_max_gram_points);
+      const Status st = check_kernel(c.kernel);
+      if (!st) return st;
+      out = std::make_unique<KernelLearner>(c);
+      return Status::success();
+    }
+    case Algo::Batch: out = std::make_unique<BatchLearner>(c); return Status::success();
+    case Algo::Classic:
+    case Algo::Margin: keep = Keep::Last; break;
+    case Algo::Pocket: keep = Keep::Pocket; break;
+    case Algo::Averaged: keep = Keep::Average; break;
+    case Algo::Voted: keep = Keep::Votes; break;
+    default:
+      return Status::fail(Msg::learner_unknown,
+                          {{"algo", msg_int(static_cast<int>(c.algo))}, {"known", learner_names_joined("|")}});
   }
-  if (c.algo == "batch") {
-    out = std::make_unique<BatchLearner>(c);
-    return Status::success();
-  }
-  Keep keep;
-  if (c.algo == "classic" || c.algo == "margin") keep = Keep::Last;
-  else if (c.algo == "pocket") keep = Keep::Pocket;
-  else if (c.algo == "averaged") keep = Keep::Average;
-  else if (c.algo == "voted") keep = Keep::Votes;
-  else return Status::fail("unknown learner algo '" + c.algo + "' (known: " + list_names() + ")");
   out = std::make_unique<PrimalLearner>(c, keep);
   return Status::success();
 }
 
-const char* to_string(StopReason v) {
-  switch (v) {
-    case StopReason::Converged: return "converged";
-    case StopReason::MaxEpochs: return "max_epochs";
-    case StopReason::MaxUpdates: return "max_updates";
-    case StopReason::EarlyStopping: return "early_stopping";
-    case StopReason::Diverged: return "diverged";
-    default: return "none";
-  }
-}
-
 Status train(Learner& learner, const Dataset& train_set, const StopRules& rules, TrainResult& out,
              const Dataset* validation, Trace* trace) {
-  if (train_set.empty()) return Status::fail("the training set is empty: nothing to train on");
-  if (!learner.bound_to(train_set))
-    return Status::fail("the learner is not bound to this training set (call reset on it first)");
-  if (rules.max_epochs == 0 && rules.max_updates == 0)
-    return Status::fail("no stop rule: set max_epochs or max_updates > 0 (non-separable data never converges)");
+  if (train_set.empty()) return Status::fail(Msg::train_empty);
+  if (!learner.bound_to(train_set)) return Status::fail(Msg::train_unbound);
+  if (rules.max_epochs == 0 && rules.max_updates == 0) return Status::fail(Msg::train_no_stop_rule);
   if (rules.patience > 0 && (validation == nullptr || validation->empty()))
-    return Status::fail("early stopping (patience > 0) needs a non-empty validation set");
+    return Status::fail(Msg::train_patience_needs_validation);
   if (validation != nullptr && !validation->empty() && validation->d != train_set.d)
-    return Status::fail("the validation set has d = " + std::to_string(validation->d) + ", the training set d = " +
-                        std::to_string(train_set.d));
+    return Status::fail(Msg::train_validation_d, {{"validation_d", msg_int(validation->d)}, {"d", msg_int(train_set.d)}});
   const bool validate = validation != nullptr && !validation->empty();
 
   TrainResult r;
@@ -573,36 +573,33 @@ Status train(Learner& learner, const Dataset& train_set, const StopRules& rules,
     return false;
   };
 
-  StopReason reason = StopReason::None;
+  auto progress = [&learner]() {
+    StopProgress p;
+    p.epochs = learner.epoch();
+    p.updates = learner.updates();
+    p.converged = learner.converged();
+    p.diverged = learner.diverged();
+    return p;
+  };
   if (validate) score_validation();
-  if (learner.diverged()) reason = StopReason::Diverged;
-  else if (learner.converged()) reason = StopReason::Converged;
-  else if (rules.max_epochs > 0 && learner.epoch() >= rules.max_epochs) reason = StopReason::MaxEpochs;
-  else if (rules.max_updates > 0 && learner.updates() >= rules.max_updates) reason = StopReason::MaxUpdates;
+  StopReason reason = stop_rule(rules, progress());
 
   while (reason == StopReason::None) {
     const StepInfo info = trace != nullptr ? trace->step(learner, train_set) : learner.step(train_set);
-    if (info.index == train_set.size()) return Status::fail("the learner did not step on the training set");
-    if (learner.diverged()) {
-      reason = StopReason::Diverged;
-    } else if (rules.max_updates > 0 && learner.updates() >= rules.max_updates) {
-      reason = StopReason::MaxUpdates;
-    } else if (info.epoch_end) {
-      if (learner.converged()) {
-        reason = StopReason::Converged;
-      } else if (validate && !score_validation() && rules.patience > 0 && since_best >= rules.patience) {
-        reason = StopReason::EarlyStopping;
-      } else if (rules.max_epochs > 0 && learner.epoch() >= rules.max_epochs) {
-        reason = StopReason::MaxEpochs;
-      }
-    }
+    if (info.index == train_set.size()) return Status::fail(Msg::train_no_step);
+    reason = stop_rule(rules, progress());
+    // Validation is scored at the end of an epoch that neither converged nor diverged
+    // nor reached the update limit; early stopping goes before the epoch limit.
+    if (info.epoch_end && validate && (reason == StopReason::None || reason == StopReason::MaxEpochs) &&
+        !score_validation() && rules.patience > 0 && since_best >= rules.patience)
+      reason = StopReason::EarlyStopping;
   }
 
   const std::uint64_t stop_epoch = learner.epoch();
   if (reason == StopReason::EarlyStopping) {
     const Status st = trace != nullptr ? trace->rewind(best_step, train_set, learner)
                                        : (learner.assign(*best) ? Status::success()
-                                                                : Status::fail("could not restore the best learner"));
+                                                                : Status::fail(Msg::train_restore_failed));
     if (!st) return st;
   }
 
@@ -615,32 +612,17 @@ Status train(Learner& learner, const Dataset& train_set, const StopRules& rules,
   r.stop_reason = reason;
   r.train_mistakes = count_mistakes(learner, train_set);
   r.mistakes_per_epoch = learner.mistakes_per_epoch();
-  const std::string wrong = std::to_string(r.train_mistakes) + " of " + std::to_string(train_set.size()) +
-                            " training points wrong";
-  switch (reason) {
-    case StopReason::Converged:
-      r.message = "converged: epoch " + std::to_string(r.epochs) + " made no mistake (" + std::to_string(r.updates) +
-                  " updates in all)";
-      break;
-    case StopReason::MaxEpochs:
-      r.message = "stopped at max_epochs = " + std::to_string(rules.max_epochs) + " without converging (" + wrong +
-                  "; the data may not be linearly separable)";
-      break;
-    case StopReason::MaxUpdates:
-      r.message = "stopped at max_updates = " + std::to_string(rules.max_updates) + " (" + wrong + ")";
-      break;
-    case StopReason::EarlyStopping:
-      r.message = "early stopping: no fewer validation mistakes for " + std::to_string(rules.patience) +
-                  " epochs after epoch " + std::to_string(r.best_epoch) + " (stopped at epoch " +
-                  std::to_string(stop_epoch) + ", restored epoch " + std::to_string(r.best_epoch) + " with " +
-                  std::to_string(best_val) + " of " + std::to_string(validation->size()) + " validation points wrong)";
-      break;
-    case StopReason::Diverged:
-      r.message = "diverged: w or b became inf/NaN at step " + std::to_string(r.steps) +
-                  " (eta or the coordinates are too large)";
-      break;
-    default: break;
+  StopDetails details;
+  details.steps = r.steps;
+  details.train_mistakes = r.train_mistakes;
+  details.train_points = train_set.size();
+  if (reason == StopReason::EarlyStopping) {
+    details.best_epoch = r.best_epoch;
+    details.stop_epoch = stop_epoch;
+    details.validation_mistakes = best_val;
+    details.validation_points = validation->size();
   }
+  r.message = stop_message(reason, rules, progress(), details);
   out = std::move(r);
   return Status::success();
 }

@@ -25,6 +25,7 @@
 #include "core/kernels.hpp"
 #include "core/perceptron.hpp"
 #include "core/status.hpp"
+#include "core/stop.hpp"
 
 namespace pla {
 
@@ -62,8 +63,19 @@ class SharedLog {
   std::size_t n_ = 0;
 };
 
+// The learners, named in one table: "classic", "pocket", "averaged", "voted", "batch",
+// "margin", "dual", "kernel" (to_string, parse_algo, learner_names).
+enum class Algo { Classic, Pocket, Averaged, Voted, Batch, Margin, Dual, Kernel };
+const char* to_string(Algo v);
+// A learner's name as to_string writes it; false (out unchanged) for any other text.
+bool parse_algo(const std::string& s, Algo& out);
+// Every name, in the order of the enum.
+const std::vector<std::string>& learner_names();
+// The names joined by `sep` ("classic|pocket|..."), for messages that list them.
+std::string learner_names_joined(const char* sep);
+
 struct LearnerConfig {
-  std::string algo = "classic";  // classic|pocket|averaged|voted|batch|margin|dual|kernel
+  Algo algo = Algo::Classic;
   // eta, init, order, restart and seed for every online learner; tau only for margin.
   // batch visits the points in index order (its sum does not depend on the order);
   // dual and kernel start from alpha = 0, so they take init = zero only.
@@ -71,8 +83,6 @@ struct LearnerConfig {
   Kernel kernel;  // kernel only (dual always uses the linear kernel)
   std::size_t max_gram_points = kMaxGramPoints;
 };
-
-const std::vector<std::string>& learner_names();
 
 class Learner {
  public:
@@ -124,20 +134,10 @@ class Learner {
 };
 
 // Builds an unbound learner (call reset(ds) next). Fails, leaving `out` unchanged,
-// on an unknown algo or a bad parameter, with a message naming it.
+// on a bad parameter (or an Algo value outside the enum), with a message naming it.
 Status make_learner(const LearnerConfig& cfg, std::unique_ptr<Learner>& out);
 
-enum class StopReason { None, Converged, MaxEpochs, MaxUpdates, EarlyStopping, Diverged };
-// "none", "converged", "max_epochs", "max_updates", "early_stopping", "diverged".
-const char* to_string(StopReason v);
-
-struct StopRules {
-  std::uint64_t max_epochs = 1000;  // stop when the learner has completed this many epochs (0: no limit)
-  std::uint64_t max_updates = 0;    // stop when it has made this many updates (0: no limit)
-  // Early stopping (needs a validation set): stop after `patience` epochs without
-  // fewer validation mistakes and restore the best state. 0: off.
-  std::uint64_t patience = 0;
-};
+// StopReason, StopRules, stop_rule and stop_message: stop.hpp.
 
 struct TrainResult {
   std::vector<double> w;  // the hypothesis hyperplane, as Learner::w()
@@ -145,7 +145,7 @@ struct TrainResult {
   std::uint64_t epochs = 0, updates = 0, steps = 0;  // the learner's counters at the end (after a restore)
   bool converged = false;
   StopReason stop_reason = StopReason::None;
-  std::string message;            // why it stopped, in words
+  Message message;                 // why it stopped (stop_message; message.english() in words)
   std::size_t train_mistakes = 0;  // J1 of the hypothesis on the training set: y f(x) <= 0
   std::vector<std::uint64_t> mistakes_per_epoch;
   // With a validation set: J1 on it at the start and after each epoch of this call.

@@ -48,12 +48,11 @@ Status parse_monomial(const std::string& token, int input_d, std::vector<int>& p
     const std::string var = trim(factor.substr(0, caret));
     int index = 0, power = 1;
     if (var.size() < 2 || (var[0] != 'x' && var[0] != 'X') || !parse_small_int(var.substr(1), index))
-      return Status::fail("lift feature '" + token + "': '" + factor + "' is not x<k> or x<k>^<p>");
+      return Status::fail(Msg::lift_bad_factor, {{"feature", token}, {"factor", factor}});
     if (index < 1 || index > input_d)
-      return Status::fail("lift feature '" + token + "': x" + std::to_string(index) +
-                          " does not exist, the points have " + std::to_string(input_d) + " coordinates");
+      return Status::fail(Msg::lift_no_variable, {{"feature", token}, {"index", msg_int(index)}, {"d", msg_int(input_d)}});
     if (caret != std::string::npos && (!parse_small_int(trim(factor.substr(caret + 1)), power) || power < 1))
-      return Status::fail("lift feature '" + token + "': the power in '" + factor + "' must be a whole number >= 1");
+      return Status::fail(Msg::lift_bad_power, {{"feature", token}, {"factor", factor}});
     p[static_cast<std::size_t>(index - 1)] += power;
     if (star == std::string::npos) break;
     start = star + 1;
@@ -61,8 +60,7 @@ Status parse_monomial(const std::string& token, int input_d, std::vector<int>& p
   int degree = 0;
   for (int v : p) degree += v;
   if (degree > kMaxLiftDegree)
-    return Status::fail("lift feature '" + token + "' has degree " + std::to_string(degree) + ", above " +
-                        std::to_string(kMaxLiftDegree));
+    return Status::fail(Msg::lift_degree, {{"feature", token}, {"degree", msg_int(degree)}, {"limit", msg_int(kMaxLiftDegree)}});
   return Status::success();
 }
 
@@ -86,7 +84,7 @@ void monomials_of_degree(int input_d, int degree, std::size_t j, std::vector<int
 }  // namespace
 
 Status parse_lift(const std::string& spec, int input_d, Lift& out) {
-  if (input_d < 1) return Status::fail("lift: the points must have at least 1 coordinate");
+  if (input_d < 1) return Status::fail(Msg::lift_no_coordinates);
   Lift lift;
   lift.input_d = input_d;
   std::vector<std::vector<int>> features;
@@ -95,11 +93,11 @@ Status parse_lift(const std::string& spec, int input_d, Lift& out) {
     const std::size_t comma = spec.find(',', start);
     const std::string token = trim(spec.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
     if (token.empty())
-      return Status::fail("lift spec '" + spec + "' has an empty feature (write e.g. x1^2,x2^2,x1*x2)");
+      return Status::fail(Msg::lift_empty_feature, {{"spec", spec}});
     int degree = 0;
     if (token.size() >= 4 && token.compare(0, 4, "poly") == 0) {
       if (!parse_small_int(token.substr(4), degree) || degree < 1 || degree > kMaxLiftDegree)
-        return Status::fail("lift '" + token + "': polyK needs K in 1.." + std::to_string(kMaxLiftDegree));
+        return Status::fail(Msg::lift_poly_degree, {{"feature", token}, {"limit", msg_int(kMaxLiftDegree)}});
       // Count first (poly K in d variables has C(d + K, K) - 1 monomials of d powers each),
       // so a wide data set is refused before gigabytes of monomials are built.
       std::size_t count = 0, term = 1;  // term = C(d + k - 1, k), the monomials of degree k
@@ -108,7 +106,7 @@ Status parse_lift(const std::string& spec, int input_d, Lift& out) {
         count += term;
       }
       if (features.size() + count > kMaxLiftFeatures)
-        return Status::fail("lift spec '" + spec + "' makes more than " + std::to_string(kMaxLiftFeatures) + " features");
+        return Status::fail(Msg::lift_too_many, {{"spec", spec}, {"limit", msg_uint(kMaxLiftFeatures)}});
       std::vector<int> p(static_cast<std::size_t>(input_d), 0);
       for (int k = 1; k <= degree; ++k) {
         monomials_of_degree(input_d, k, 0, p, features);
@@ -121,14 +119,14 @@ Status parse_lift(const std::string& spec, int input_d, Lift& out) {
       features.push_back(p);
     }
     if (features.size() > kMaxLiftFeatures)
-      return Status::fail("lift spec '" + spec + "' makes more than " + std::to_string(kMaxLiftFeatures) + " features");
+      return Status::fail(Msg::lift_too_many, {{"spec", spec}, {"limit", msg_uint(kMaxLiftFeatures)}});
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
   for (const std::vector<int>& p : features) {
     const std::string name = monomial_name(p);
     for (const std::string& seen : lift.names)
-      if (seen == name) return Status::fail("lift spec '" + spec + "' lists the feature " + name + " twice");
+      if (seen == name) return Status::fail(Msg::lift_duplicate, {{"spec", spec}, {"feature", name}});
     lift.names.push_back(name);
     lift.powers.insert(lift.powers.end(), p.begin(), p.end());
   }
@@ -155,9 +153,8 @@ std::vector<double> lift_point(const Lift& lift, const double* x) {
 
 Status lift_dataset(const Lift& lift, const Dataset& in, Dataset& out) {
   if (in.d != lift.input_d)
-    return Status::fail("lift is for points of " + std::to_string(lift.input_d) +
-                        " coordinates, the data set has d = " + std::to_string(in.d));
-  if (lift.names.empty()) return Status::fail("lift has no features");
+    return Status::fail(Msg::lift_wrong_d, {{"lift_d", msg_int(lift.input_d)}, {"d", msg_int(in.d)}});
+  if (lift.names.empty()) return Status::fail(Msg::lift_none);
   Dataset lifted;
   lifted.d = lift.output_d();
   lifted.y = in.y;
@@ -167,8 +164,7 @@ Status lift_dataset(const Lift& lift, const Dataset& in, Dataset& out) {
     lift_point(lift, in.row(i), row);
     for (int f = 0; f < lifted.d; ++f)
       if (!std::isfinite(row[f]))
-        return Status::fail("lifting point " + std::to_string(i + 1) + " overflows in feature " +
-                            lift.names[static_cast<std::size_t>(f)]);
+        return Status::fail(Msg::lift_overflow, {{"point", msg_uint(i + 1)}, {"feature", lift.names[static_cast<std::size_t>(f)]}});
   }
   out = std::move(lifted);
   return Status::success();

@@ -341,19 +341,18 @@ std::vector<double> combine(const Dataset& ds, const std::vector<WeightedIndex>&
 
 Status check_data(const Dataset& ds) {
   if (ds.d < 1)
-    return Status::fail("the data set has dimension d = " + std::to_string(ds.d) + ": the margin needs d >= 1");
-  if (ds.empty()) return Status::fail("the data set is empty: the margin needs at least one point");
+    return Status::fail(Msg::margin_bad_d, {{"d", msg_int(ds.d)}});
+  if (ds.empty()) return Status::fail(Msg::margin_empty);
   if (ds.x.size() != ds.size() * static_cast<std::size_t>(ds.d))
-    return Status::fail("the data set holds " + std::to_string(ds.x.size()) + " coordinates for " +
-                        std::to_string(ds.size()) + " points of dimension " + std::to_string(ds.d));
+    return Status::fail(Msg::margin_size_mismatch,
+                        {{"values", msg_uint(ds.x.size())}, {"points", msg_uint(ds.size())}, {"d", msg_int(ds.d)}});
   for (std::size_t i = 0; i < ds.size(); ++i)
     if (ds.y[i] != 1 && ds.y[i] != -1)
-      return Status::fail("label of point " + std::to_string(i) + " is " + std::to_string(ds.y[i]) +
-                          ": labels must be +1 or -1");
+      return Status::fail(Msg::margin_label, {{"point", msg_uint(i)}, {"label", msg_int(ds.y[i])}});
   for (std::size_t k = 0; k < ds.x.size(); ++k)
     if (!std::isfinite(ds.x[k]))
-      return Status::fail("coordinate " + std::to_string(k % static_cast<std::size_t>(ds.d)) + " of point " +
-                          std::to_string(k / static_cast<std::size_t>(ds.d)) + " is not a finite number");
+      return Status::fail(Msg::margin_not_finite, {{"coordinate", msg_uint(k % static_cast<std::size_t>(ds.d))},
+                                                   {"point", msg_uint(k / static_cast<std::size_t>(ds.d))}});
   return Status::success();
 }
 
@@ -372,8 +371,7 @@ Status compute_margin(const Dataset& ds, MarginResult& out) {
   // Squared distances of coordinates beyond 1e150 overflow: refuse rather than misreport.
   for (double v : ds.x)
     if (std::fabs(v) > kMaxMarginCoordinate)
-      return Status::fail("compute_margin: a coordinate exceeds 1e150 in size, out of range for the exact margin "
-                          "(its squared distances would overflow)");
+      return Status::fail(Msg::margin_coordinate_too_large);
   const std::size_t d = static_cast<std::size_t>(ds.d);
   out.R = ds.radius();
   out.R_aug = ds.radius_aug();

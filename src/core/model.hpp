@@ -32,7 +32,7 @@ struct SupportVector {
 };
 
 struct Model {
-  std::string algo = "classic";
+  Algo algo = Algo::Classic;  // the file's "algo" line (any other name is refused)
   int d = 0;                 // input dimension
   std::string lift;          // lifting spec, empty for none
   std::vector<double> w;     // linear models (in lifted space when lifted)
@@ -46,7 +46,8 @@ struct Model {
 // Captures a trained learner. `train` is the data it was trained on (lifted if lifted).
 Status make_model(const Learner& learner, const Dataset& train, int input_d, const std::string& lift, Model& out);
 std::string write_model(const Model& m);
-// Fails with "NAME:LINE: what" on a malformed file, leaving `out` unchanged.
+// Fails with "NAME:LINE: what" (the location arguments file and line) on a malformed
+// file, leaving `out` unchanged.
 Status read_model(const std::string& text, const std::string& source_name, Model& out);
 // f(x) for an input point of m.d coordinates; predict with f >= 0 -> +1.
 double model_score(const Model& m, const double* x);

@@ -3,31 +3,22 @@
 #include <cmath>
 #include <cstdint>
 
+#include "core/names.hpp"
 #include "core/simd.hpp"
 
 namespace pla {
 
-const char* to_string(Init v) { return v == Init::Zero ? "zero" : "random"; }
-const char* to_string(Order v) {
-  switch (v) {
-    case Order::Cyclic: return "cyclic";
-    case Order::Shuffle: return "shuffle";
-    default: return "random";
-  }
-}
-bool parse_init(const std::string& s, Init& out) {
-  if (s == "zero") out = Init::Zero;
-  else if (s == "random") out = Init::Random;
-  else return false;
-  return true;
-}
-bool parse_order(const std::string& s, Order& out) {
-  if (s == "cyclic") out = Order::Cyclic;
-  else if (s == "shuffle") out = Order::Shuffle;
-  else if (s == "random") out = Order::Random;
-  else return false;
-  return true;
-}
+namespace {
+constexpr EnumName<Init> kInitNames[] = {{Init::Zero, "zero"}, {Init::Random, "random"}};
+constexpr EnumName<Order> kOrderNames[] = {{Order::Cyclic, "cyclic"}, {Order::Shuffle, "shuffle"}, {Order::Random, "random"}};
+}  // namespace
+
+const char* to_string(Init v) { return enum_name(kInitNames, v); }
+const char* to_string(Order v) { return enum_name(kOrderNames, v); }
+bool parse_init(const std::string& s, Init& out) { return enum_parse(kInitNames, s, out); }
+bool parse_order(const std::string& s, Order& out) { return enum_parse(kOrderNames, s, out); }
+std::vector<std::string> init_names() { return enum_names(kInitNames); }
+std::vector<std::string> order_names() { return enum_names(kOrderNames); }
 
 double score(const std::vector<double>& w, double b, const double* x) {
   double s = 0.0;

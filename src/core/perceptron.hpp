@@ -32,6 +32,8 @@ const char* to_string(Init v);
 const char* to_string(Order v);
 bool parse_init(const std::string& s, Init& out);
 bool parse_order(const std::string& s, Order& out);
+std::vector<std::string> init_names();   // every name parse_init takes, in menu order
+std::vector<std::string> order_names();
 
 struct PerceptronConfig {
   double eta = 1.0;          // learning rate, > 0

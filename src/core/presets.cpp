@@ -65,7 +65,7 @@ Status make_preset(const std::string& name, Dataset& out) {
   } else {
     std::string list;
     for (const auto& n : preset_names()) list += (list.empty() ? "" : ", ") + n;
-    return Status::fail("unknown preset '" + name + "' (known: " + list + ")");
+    return Status::fail(Msg::preset_unknown, {{"name", name}, {"known", list}});
   }
   return Status::success();
 }

@@ -8,73 +8,32 @@
 #include "core/io.hpp"
 #include "core/json.hpp"
 #include "core/presets.hpp"
+#include "core/values.hpp"
 
 namespace pla {
 
 // -----------------------------------------------------------------------------
 // Parsing helpers
 
-bool parse_double(const std::string& s, double& out) {
-  if (s.empty() || s.size() > 64) return false;
-  // Decimal text only: no leading space, hex float, "inf" or "nan" (strtod takes them all).
-  const char c0 = s[0];
-  if (!((c0 >= '0' && c0 <= '9') || c0 == '+' || c0 == '-' || c0 == '.')) return false;
-  if (s.find_first_of("xXpP") != std::string::npos) return false;
-  char* end = nullptr;
-  errno = 0;
-  const double v = std::strtod(s.c_str(), &end);
-  // Overflow gives inf (refused); underflow (ERANGE with a finite result) rounds to the
-  // nearest double, as in the data readers, so a subnormal written by format_number reads back.
-  if (end != s.c_str() + s.size() || !std::isfinite(v)) return false;
-  out = v;
-  return true;
-}
-
-bool parse_u64(const std::string& s, std::uint64_t& out) {
-  if (s.empty() || s.size() > 20) return false;
-  for (char c : s)
-    if (c < '0' || c > '9') return false;  // strtoull would take " -1" as 2^64 - 1
-  char* end = nullptr;
-  errno = 0;
-  const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
-  if (end != s.c_str() + s.size() || errno == ERANGE) return false;
-  out = v;
-  return true;
-}
-
 namespace {
-bool parse_bool(const std::string& s, bool& out) {
-  if (s == "1" || s == "true" || s == "on" || s == "yes") out = true;
-  else if (s == "0" || s == "false" || s == "off" || s == "no") out = false;
-  else return false;
-  return true;
-}
-constexpr std::uint64_t kMaxSeed = 9007199254740991ULL;  // 2^53 - 1: exact in JavaScript
-constexpr std::size_t kMaxMarginPoints = 2000000;         // exact margin above this is skipped
+constexpr std::size_t kMaxMarginPoints = 2000000;  // exact margin above this is skipped
 }  // namespace
-
-bool parse_label(const std::string& s, int& out) {
-  if (s == "1" || s == "+1") out = 1;
-  else if (s == "-1" || s == "0") out = -1;
-  else return false;
-  return true;
-}
 
 Status parse_kernel_spec(const std::string& spec, Kernel& out) {
   Kernel k;
   const std::size_t colon = spec.find(':');
   const std::string type = spec.substr(0, colon);
   const std::string arg = colon == std::string::npos ? "" : spec.substr(colon + 1);
-  if (!parse_kernel_type(type, k.type)) return Status::fail("kernel must be linear, poly:P or rbf:G, got '" + spec + "'");
+  if (!parse_kernel_type(type, k.type)) return Status::fail(Msg::kernel_spec_bad, {{"value", spec.substr(0, 40)}});
   if (k.type == KernelType::Poly && !arg.empty()) {
     std::uint64_t p = 0;
-    if (!parse_u64(arg, p) || p < 1 || p > 20) return Status::fail("poly kernel degree must be 1..20, got '" + arg + "'");
+    if (!parse_u64(arg, p) || p < 1 || p > 20) return Status::fail(Msg::kernel_degree_bad, {{"value", arg.substr(0, 40)}});
     k.degree = static_cast<int>(p);
   } else if (k.type == KernelType::Rbf && !arg.empty()) {
     if (!parse_double(arg, k.gamma) || !(k.gamma > 0.0))
-      return Status::fail("rbf kernel width gamma must be a number > 0, got '" + arg + "'");
+      return Status::fail(Msg::kernel_gamma_bad, {{"value", arg.substr(0, 40)}});
   } else if (k.type == KernelType::Linear && !arg.empty()) {
-    return Status::fail("the linear kernel takes no parameter");
+    return Status::fail(Msg::kernel_linear_param);
   }
   Status st = check_kernel(k);
   if (st) out = k;
@@ -100,9 +59,9 @@ Session::Session() {
 
 const Learner& Session::learner() const { return viewing_ ? *viewing_ : *learner_; }
 
-void Session::data_changed(const std::string& notice) {
+void Session::data_changed(Message notice) {
   ++revision_;
-  notice_ = notice;
+  notice_ = std::move(notice);
   eta_runs_.clear();
   // Train / validation split (seeded by the learner's seed).
   train_index_.clear();
@@ -131,7 +90,7 @@ void Session::data_changed(const std::string& notice) {
       tr = std::move(ltr);
       va = std::move(lva);
     } else {
-      notice_ = "lift ignored: " + st.error;
+      notice_ = Status::fail(Msg::session_lift_ignored, {}, st);
     }
   }
   train_ = std::move(tr);
@@ -149,14 +108,14 @@ void Session::rebuild_learner() {
     learner_ = std::move(fresh);
     st = learner_->reset(train_);
   }
-  if (!st) notice_ = st.error;
+  if (!st) notice_ = st;
   trace_ = Trace();
   trace_.start(*learner_);
   viewing_.reset();
   has_last_ = false;
   playing_ = false;
   play_budget_ = 0.0;
-  stop_message_.clear();
+  early_stop_ = StopReason::None;
   invariants_.clear();
   step_samples_.clear();
   epoch_samples_.clear();
@@ -175,19 +134,24 @@ void Session::reset() {
 // -----------------------------------------------------------------------------
 // Stepping, scrubbing, training
 
+namespace {
+StopProgress progress_of(const Learner& l) {
+  StopProgress p;
+  p.epochs = l.epoch();
+  p.updates = l.updates();
+  p.converged = l.converged();
+  p.diverged = l.diverged();
+  return p;
+}
+}  // namespace
+
 bool Session::stop_rule_reached(const Learner& l) const {
-  return l.converged() || l.diverged() || (settings_.stop.max_epochs && l.epoch() >= settings_.stop.max_epochs) ||
-         (settings_.stop.max_updates && l.updates() >= settings_.stop.max_updates);
+  return stop_rule(settings_.stop, progress_of(l)) != StopReason::None;
 }
 
-std::string Session::stop_reason() const {
-  const Learner& l = learner();
-  if (!stop_message_.empty() && !scrubbed()) return stop_message_;
-  if (l.diverged()) return "diverged";
-  if (l.converged()) return "converged";
-  if (settings_.stop.max_epochs && l.epoch() >= settings_.stop.max_epochs) return "max_epochs";
-  if (settings_.stop.max_updates && l.updates() >= settings_.stop.max_updates) return "max_updates";
-  return "";
+StopReason Session::stop_reason() const {
+  if (early_stop_ != StopReason::None && !scrubbed()) return early_stop_;
+  return stop_rule(settings_.stop, progress_of(learner()));
 }
 
 void Session::drop_view() {
@@ -199,7 +163,7 @@ void Session::drop_view() {
     while (!epoch_samples_.empty() && epoch_samples_.back().step > s) epoch_samples_.pop_back();
   }
   viewing_.reset();
-  stop_message_.clear();
+  early_stop_ = StopReason::None;
 }
 
 void Session::record_step(const StepInfo& s) {
@@ -242,7 +206,7 @@ StepInfo Session::step() {
   if (has_last_) record_step(last_);
   if (learner_->diverged()) {
     playing_ = false;
-    notice_ = "training stopped: the weights overflowed to inf or NaN (eta or the coordinates are too large)";
+    finish_notice();
   }
   return last_;
 }
@@ -250,8 +214,8 @@ StepInfo Session::step() {
 Status Session::seek(std::uint64_t s) {
   const std::uint64_t live = learner_->steps();
   if (s < trace_.first_step() || s > live)
-    return Status::fail("seek: step must be in [" + std::to_string(trace_.first_step()) + ", " + std::to_string(live) +
-                        "], got " + std::to_string(s));
+    return Status::fail(Msg::session_seek_range,
+                        {{"first", msg_uint(trace_.first_step())}, {"last", msg_uint(live)}, {"value", msg_uint(s)}});
   playing_ = false;
   if (s == live) {
     viewing_.reset();
@@ -304,19 +268,25 @@ void Session::epoch() {
   }
 }
 
+Status Session::need_data() const {
+  if (train_.empty()) return Status::fail(Msg::session_no_points);
+  if (!learner_->bound_to(train_)) return Status::fail(Msg::session_learner_refuses, {}, notice_);
+  return Status::success();
+}
+
 Status Session::train() {
-  if (train_.empty()) return Status::fail("no points to train on");
-  if (!learner_->bound_to(train_)) return Status::fail("the learner cannot take this data: " + notice_);
+  Status ready = need_data();
+  if (!ready) return ready;
   drop_view();
   playing_ = false;
   const bool early = settings_.stop.patience > 0 && !valid_.empty();
   if (!settings_.stop.max_epochs && !settings_.stop.max_updates && !early)
-    return Status::fail("no stop rule: set max_epochs or max_updates");
+    return Status::fail(Msg::session_no_stop_rule);
   if (early) {
     TrainResult r;
     Status st = pla::train(*learner_, train_, settings_.stop, r, &valid_, &trace_);
     if (!st) return st;
-    stop_message_ = to_string(r.stop_reason);
+    early_stop_ = r.stop_reason;
     notice_ = r.message;
     recompute_view_extras();
     return Status::success();
@@ -334,13 +304,13 @@ void Session::play() {
 }
 
 void Session::finish_notice() {
-  const std::string why = stop_reason();
-  notice_ = why == "converged" ? "converged after " + std::to_string(learner_->updates()) + " updates"
-            : why == "diverged" ? "stopped: the weights overflowed to inf or NaN (eta or the coordinates are too large)"
-            : why == "max_epochs" ? "stopped at the epoch limit (" + std::to_string(settings_.stop.max_epochs) +
-                                        "): the data may not be linearly separable"
-            : why == "max_updates" ? "stopped at the update limit (" + std::to_string(settings_.stop.max_updates) + ")"
-                                   : why;
+  const StopReason why = stop_reason();
+  if (why == StopReason::None) return;
+  StopDetails details;
+  details.steps = learner_->steps();
+  details.train_points = train_.size();
+  if (why == StopReason::MaxEpochs || why == StopReason::MaxUpdates) details.train_mistakes = count_mistakes(*learner_, train_);
+  notice_ = stop_message(why, settings_.stop, progress_of(*learner_), details);
 }
 
 bool Session::run_slice(std::uint64_t max_steps) {
@@ -383,10 +353,10 @@ void Session::advance(double dt_seconds, std::uint64_t max_steps) {
 }
 
 Status Session::compare_etas(const std::vector<double>& etas, std::uint64_t max_epochs) {
-  if (train_.empty()) return Status::fail("no points to train on");
-  if (etas.empty() || etas.size() > 8) return Status::fail("compare: give 1 to 8 learning rates");
+  if (train_.empty()) return Status::fail(Msg::session_no_points);
+  if (etas.empty() || etas.size() > 8) return Status::fail(Msg::session_compare_count, {{"max", "8"}});
   for (double e : etas)
-    if (!(e > 0.0) || !std::isfinite(e)) return Status::fail("compare: every eta must be a number > 0");
+    if (!(e > 0.0) || !std::isfinite(e)) return Status::fail(Msg::session_compare_eta);
   std::vector<EtaRun> runs;
   for (double e : etas) {
     LearnerConfig cfg = settings_.learner;
@@ -411,7 +381,8 @@ Status Session::load_preset(const std::string& name) {
   if (!st) return st;
   data_ = std::move(ds);
   preset_ = name;
-  data_changed("");
+  source_ = DataSource::Preset;
+  data_changed(Message());
   return st;
 }
 
@@ -421,8 +392,8 @@ Status Session::generate(const GenSpec& spec) {
   if (!st) return st;
   data_ = std::move(ds);
   gen_ = spec;
-  preset_ = "gen:" + spec.kind;
-  data_changed("generated " + std::to_string(data_.size()) + " points (" + spec.kind + ")");
+  source_ = DataSource::Generated;
+  data_changed(Message(Msg::session_generated, {{"n", msg_uint(data_.size())}, {"kind", spec.kind}}));
   return st;
 }
 
@@ -430,55 +401,55 @@ Status Session::import_csv(const std::string& text, const std::string& source_na
   Dataset ds;
   Status st = read_data(text, source_name, ds);
   if (!st) {
-    notice_ = "import failed, data unchanged: " + st.error;
+    notice_ = Status::fail(Msg::session_import_failed, {}, st);
     return st;
   }
   data_ = std::move(ds);
-  preset_ = "import";
-  data_changed("imported " + std::to_string(data_.size()) + " points from " + source_name);
+  source_ = DataSource::Imported;
+  data_changed(Message(Msg::session_imported, {{"n", msg_uint(data_.size())}, {"source", source_name}}));
   return st;
 }
 
 Status Session::load_data(Dataset ds, const std::string& name) {
-  if (ds.d < 1) return Status::fail(name + ": the data needs at least one coordinate");
-  if (ds.x.size() != ds.size() * static_cast<std::size_t>(ds.d)) return Status::fail(name + ": ragged data");
+  if (ds.d < 1) return Status::fail(Msg::data_no_coordinates, {{"source", name}});
+  if (ds.x.size() != ds.size() * static_cast<std::size_t>(ds.d)) return Status::fail(Msg::data_ragged, {{"source", name}});
   for (double v : ds.x)
-    if (!std::isfinite(v)) return Status::fail(name + ": coordinates must be finite numbers");
+    if (!std::isfinite(v)) return Status::fail(Msg::data_not_finite, {{"source", name}});
   for (int y : ds.y)
-    if (y != 1 && y != -1) return Status::fail(name + ": labels must be +1 or -1");
+    if (y != 1 && y != -1) return Status::fail(Msg::data_bad_labels, {{"source", name}});
   data_ = std::move(ds);
-  preset_ = "custom";
-  data_changed("loaded " + std::to_string(data_.size()) + " points from " + name);
+  source_ = DataSource::Custom;
+  data_changed(Message(Msg::session_loaded, {{"n", msg_uint(data_.size())}, {"source", name}}));
   return Status::success();
 }
 
 Status Session::add_point(const std::vector<double>& x, int label) {
   Status st = data_.add(x, label);
   if (!st) return st;
-  preset_ = "custom";
-  data_changed("data changed: training restarted");
+  source_ = DataSource::Custom;
+  data_changed(Message(Msg::session_data_changed));
   return st;
 }
 
 Status Session::move_point(std::size_t i, const std::vector<double>& x) {
   if (i >= data_.size())
-    return Status::fail("no point " + std::to_string(i) + " (there are " + std::to_string(data_.size()) + ")");
+    return Status::fail(Msg::point_missing, {{"index", msg_uint(i)}, {"count", msg_uint(data_.size())}});
   if (static_cast<int>(x.size()) != data_.d)
-    return Status::fail("move_point: the point needs " + std::to_string(data_.d) + " coordinates");
+    return Status::fail(Msg::point_size, {{"command", "move_point"}, {"d", msg_int(data_.d)}});
   for (double v : x)
-    if (!std::isfinite(v)) return Status::fail("move_point: coordinates must be finite numbers");
+    if (!std::isfinite(v)) return Status::fail(Msg::point_not_finite, {{"command", "move_point"}});
   std::copy(x.begin(), x.end(), data_.row(i));
-  preset_ = "custom";
-  data_changed("point moved: training restarted");
+  source_ = DataSource::Custom;
+  data_changed(Message(Msg::session_point_moved));
   return Status::success();
 }
 
 Status Session::remove_point(std::size_t i) {
   if (i >= data_.size())
-    return Status::fail("no point " + std::to_string(i) + " (there are " + std::to_string(data_.size()) + ")");
+    return Status::fail(Msg::point_missing, {{"index", msg_uint(i)}, {"count", msg_uint(data_.size())}});
   data_.remove(i);
-  preset_ = "custom";
-  data_changed("point removed: training restarted");
+  source_ = DataSource::Custom;
+  data_changed(Message(Msg::session_point_removed));
   return Status::success();
 }
 
@@ -486,8 +457,8 @@ void Session::clear() {
   const int d = data_.d;
   data_ = Dataset();
   data_.d = d >= 1 ? d : 2;
-  preset_ = "custom";
-  data_changed("data cleared");
+  source_ = DataSource::Custom;
+  data_changed(Message(Msg::session_cleared));
 }
 
 bool Session::in_validation(std::size_t data_row) const {
@@ -505,294 +476,336 @@ double Session::decision(const double* x) const {
 
 std::size_t Session::train_mistakes() const { return count_mistakes(learner(), train_); }
 
+std::string Session::preset() const {
+  switch (source_) {
+    case DataSource::Preset: return preset_;
+    case DataSource::Generated: return "gen:" + gen_.kind;
+    case DataSource::Imported: return "import";
+    default: return "custom";
+  }
+}
+
 // -----------------------------------------------------------------------------
-// Settings
+// Settings: the table
+
+namespace {
+using S = SessionSettings;
+using SessionSetting = Setting<SessionSettings>;
+
+Status choice_error(const char* key, const std::vector<std::string>& names, const std::string& value) {
+  return Status::fail(Msg::setting_choice, {{"key", key}, {"choices", join_choices(names)}, {"value", value.substr(0, 40)}});
+}
+}  // namespace
+
+const std::vector<SessionSetting>& session_settings() {
+  static const std::vector<SessionSetting> table = {
+      SessionSetting::choice(
+          "algo", kLearner, "algo", [] { return learner_names(); },
+          [](const S& s) { return std::string(to_string(s.learner.algo)); },
+          [](S& s, const std::string& v) {
+            return parse_algo(v, s.learner.algo) ? Status::success() : choice_error("algo", learner_names(), v);
+          }),
+      SessionSetting::real("eta", kLearner, "eta", 0.0, Bound::Open, kInf, [](S& s) { return &s.learner.pla.eta; }),
+      SessionSetting::whole("seed", kLearner | kSplitSeed, "seed", static_cast<double>(kMaxSeed),
+                            [](S& s) { return &s.learner.pla.seed; }),
+      SessionSetting::choice(
+          "order", kLearner, "order", order_names,
+          [](const S& s) { return std::string(to_string(s.learner.pla.order)); },
+          [](S& s, const std::string& v) {
+            return parse_order(v, s.learner.pla.order) ? Status::success() : choice_error("order", order_names(), v);
+          }),
+      SessionSetting::choice(
+          "init", kLearner, "init", init_names,
+          [](const S& s) { return std::string(to_string(s.learner.pla.init)); },
+          [](S& s, const std::string& v) {
+            return parse_init(v, s.learner.pla.init) ? Status::success() : choice_error("init", init_names(), v);
+          }),
+      SessionSetting::boolean("restart", kLearner, "restart", [](S& s) { return &s.learner.pla.restart; }),
+      SessionSetting::real("tau", kLearner, "tau", 0.0, Bound::Closed, kInf, [](S& s) { return &s.learner.pla.tau; }),
+      SessionSetting::text(
+          "kernel", kLearner, "kernel", [](const S& s) { return kernel_spec(s.learner.kernel); },
+          [](S& s, const std::string& v) { return parse_kernel_spec(v, s.learner.kernel); }),
+      // The lift is checked against the data's dimension in configure.
+      SessionSetting::text(
+          "lift", kData, "lift", [](const S& s) { return s.lift; },
+          [](S& s, const std::string& v) {
+            s.lift = v == "none" ? "" : v;
+            return Status::success();
+          }),
+      SessionSetting::whole("max_epochs", kSaved, "epochs", 1e8, [](S& s) { return &s.stop.max_epochs; }),
+      SessionSetting::whole("max_updates", kSaved, "max-updates", 1e12, [](S& s) { return &s.stop.max_updates; }),
+      SessionSetting::whole("patience", kLearner, "patience", kInf, [](S& s) { return &s.stop.patience; }),
+      SessionSetting::real("validation", kData, "validation", 0.0, Bound::Closed, 0.5, [](S& s) { return &s.validation; }),
+      SessionSetting::real("speed", kSaved, nullptr, 0.0, Bound::Open, 1e8, [](S& s) { return &s.speed; }),
+  };
+  return table;
+}
 
 Status Session::set(const std::string& key, const std::string& value) {
+  const SessionSetting* def = find_setting(session_settings(), key);
+  if (!def) return unknown_setting(session_settings(), key);
   SessionSettings s = settings_;
-  PerceptronConfig& p = s.learner.pla;
-  if (key == "eta") {
-    if (!parse_double(value, p.eta) || !(p.eta > 0.0)) return Status::fail("eta must be a number > 0, got '" + value + "'");
-  } else if (key == "seed") {
-    if (!parse_u64(value, p.seed) || p.seed > kMaxSeed)
-      return Status::fail("seed must be a whole number in [0, 2^53), got '" + value + "'");
-  } else if (key == "order") {
-    if (!parse_order(value, p.order)) return Status::fail("order must be cyclic, shuffle or random, got '" + value + "'");
-  } else if (key == "init") {
-    if (!parse_init(value, p.init)) return Status::fail("init must be zero or random, got '" + value + "'");
-  } else if (key == "restart") {
-    if (!parse_bool(value, p.restart)) return Status::fail("restart must be true or false, got '" + value + "'");
-  } else if (key == "tau") {
-    if (!parse_double(value, p.tau) || p.tau < 0.0) return Status::fail("tau must be a number >= 0, got '" + value + "'");
-  } else if (key == "algo") {
-    s.learner.algo = value;
-  } else if (key == "kernel") {
-    Status st = parse_kernel_spec(value, s.learner.kernel);
-    if (!st) return st;
-  } else if (key == "lift") {
-    s.lift = (value == "none") ? "" : value;
-  } else if (key == "speed") {
-    if (!parse_double(value, s.speed)) return Status::fail("speed must be a number of steps per second, got '" + value + "'");
-  } else if (key == "max_epochs") {
-    if (!parse_u64(value, s.stop.max_epochs)) return Status::fail("max_epochs must be a whole number >= 0, got '" + value + "'");
-  } else if (key == "max_updates") {
-    if (!parse_u64(value, s.stop.max_updates)) return Status::fail("max_updates must be a whole number >= 0, got '" + value + "'");
-  } else if (key == "patience") {
-    if (!parse_u64(value, s.stop.patience)) return Status::fail("patience must be a whole number >= 0, got '" + value + "'");
-  } else if (key == "validation") {
-    if (!parse_double(value, s.validation)) return Status::fail("validation must be a share in [0, 0.5], got '" + value + "'");
-  } else {
-    std::string keys;
-    for (const auto& kv : settings_list()) keys += (keys.empty() ? "" : ", ") + kv.first;
-    return Status::fail("unknown setting '" + key + "' (known: " + keys + ")");
-  }
+  Status st = setting_parse(*def, s, value);
+  if (!st) return st;
   return configure(s);
 }
 
 Status Session::configure(const SessionSettings& s) {
-  const PerceptronConfig& a = s.learner.pla;
-  if (!(a.eta > 0.0) || !std::isfinite(a.eta)) return Status::fail("eta must be a finite number > 0");
-  if (!(a.tau >= 0.0) || !std::isfinite(a.tau)) return Status::fail("tau must be a finite number >= 0");
-  if (a.seed > kMaxSeed) return Status::fail("seed must be below 2^53");
-  if (!(s.speed > 0.0) || s.speed > 1e8) return Status::fail("speed must be in (0, 1e8] steps per second");
-  if (!(s.validation >= 0.0) || s.validation > 0.5) return Status::fail("validation must be a share in [0, 0.5]");
-  if (s.stop.max_epochs > 100000000 || s.stop.max_updates > 1000000000000ULL)
-    return Status::fail("max_epochs must be <= 1e8 and max_updates <= 1e12");
+  unsigned changed = 0;
+  bool any = false;
+  for (const SessionSetting& def : session_settings()) {
+    Status st = setting_check(def, s);
+    if (!st) return st;
+    if (setting_json(def, s) != setting_json(def, settings_)) {
+      changed |= def.invalidates;
+      any = true;
+    }
+  }
   std::unique_ptr<Learner> probe;
-  Status st = make_learner(s.learner, probe);  // checks algo, kernel and the learner's own rules
+  Status st = make_learner(s.learner, probe);  // checks the algo, the kernel and the learner's own rules
   if (!st) return st;
   if (!s.lift.empty()) {
     Lift lf;
     st = parse_lift(s.lift, data_.d, lf);
     if (!st) return st;
   }
-  const PerceptronConfig& b = settings_.learner.pla;
-  const bool data_side = s.lift != settings_.lift || s.validation != settings_.validation ||
-                         (s.validation > 0.0 && a.seed != b.seed);
-  const bool learner_side = a.eta != b.eta || a.init != b.init || a.order != b.order || a.restart != b.restart ||
-                            a.seed != b.seed || a.tau != b.tau || s.learner.algo != settings_.learner.algo ||
-                            kernel_spec(s.learner.kernel) != kernel_spec(settings_.learner.kernel) ||
-                            s.stop.patience != settings_.stop.patience;
-  const bool speed_side = s.speed != settings_.speed || s.stop.max_epochs != settings_.stop.max_epochs ||
-                          s.stop.max_updates != settings_.stop.max_updates;
+  // The seed draws the split only when there is one.
+  const bool data_side = (changed & kData) || ((changed & kSplitSeed) && s.validation > 0.0);
   settings_ = s;
-  if (learner_side || speed_side) ++revision_;
+  if (any) ++revision_;
   if (data_side) data_changed(notice_);
-  else if (learner_side) rebuild_learner();  // a new learner configuration starts a new trace
+  else if (changed & kLearner) rebuild_learner();  // a new learner configuration starts a new trace
   return Status::success();
 }
 
 std::vector<std::pair<std::string, std::string>> Session::settings_list() const {
-  const PerceptronConfig& p = settings_.learner.pla;
-  return {{"algo", settings_.learner.algo},
-          {"eta", json_number(p.eta)},
-          {"seed", std::to_string(p.seed)},
-          {"order", to_string(p.order)},
-          {"init", to_string(p.init)},
-          {"restart", p.restart ? "true" : "false"},
-          {"tau", json_number(p.tau)},
-          {"kernel", kernel_spec(settings_.learner.kernel)},
-          {"lift", settings_.lift},
-          {"max_epochs", std::to_string(settings_.stop.max_epochs)},
-          {"max_updates", std::to_string(settings_.stop.max_updates)},
-          {"patience", std::to_string(settings_.stop.patience)},
-          {"validation", json_number(settings_.validation)},
-          {"speed", json_number(settings_.speed)}};
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const SessionSetting& def : session_settings()) out.emplace_back(def.key, setting_text(def, settings_));
+  return out;
 }
 
 // -----------------------------------------------------------------------------
-// Commands
+// Commands: the table
+
+namespace {
+
+Status parse_point(const std::vector<std::string>& args, std::size_t first, int d, const char* command,
+                   std::vector<double>& x) {
+  x.assign(static_cast<std::size_t>(d), 0.0);
+  for (std::size_t j = 0; j < x.size(); ++j)
+    if (!parse_double(args[first + j], x[j])) return Status::fail(Msg::point_not_finite, {{"command", command}});
+  return Status::success();
+}
+
+Status parse_generate(const std::vector<std::string>& a, GenSpec& spec) {
+  const std::size_t n = a.size() - 1;
+  spec.kind = a[1];
+  std::uint64_t v = 0;
+  if (n >= 2) {
+    if (!parse_u64(a[2], v)) return Status::fail(Msg::command_arg_whole, {{"command", "generate"}, {"arg", "N"}});
+    spec.n = static_cast<std::size_t>(v);
+  }
+  if (n >= 3) {
+    if (!parse_u64(a[3], v) || v > 100000)
+      return Status::fail(Msg::command_arg_whole_max, {{"command", "generate"}, {"arg", "D"}, {"max", "100000"}});
+    spec.d = static_cast<int>(v);
+  }
+  if (n >= 4 && !parse_double(a[4], spec.margin))
+    return Status::fail(Msg::command_arg_number, {{"command", "generate"}, {"arg", "MARGIN"}});
+  if (n >= 5 && !parse_double(a[5], spec.noise))
+    return Status::fail(Msg::command_arg_number, {{"command", "generate"}, {"arg", "NOISE"}});
+  if (n >= 6 && (!parse_u64(a[6], spec.seed) || spec.seed > kMaxSeed))
+    return Status::fail(Msg::command_arg_whole_max, {{"command", "generate"}, {"arg", "SEED"}, {"max", "2^53 - 1"}});
+  return Status::success();
+}
+
+Status done() { return Status::success(); }
+
+}  // namespace
+
+const std::vector<Command>& session_commands() {
+  using A = const std::vector<std::string>&;
+  static const std::vector<Command> table = {
+      {"reset", "reset", 0, 0, kCmdStopsRun, [](Session& s, A) { return s.reset(), done(); }},
+      {"step", "step", 0, 0, kCmdNeedsData, [](Session& s, A) { return s.step(), done(); }},
+      {"step_back", "step_back", 0, 0, 0, [](Session& s, A) { return s.step_back(), done(); }},
+      {"seek", "seek STEP (a whole number)", 1, 1, 0,
+       [](Session& s, A a) {
+         std::uint64_t step = 0;
+         if (!parse_u64(a[1], step)) return Status::fail(Msg::command_usage, {{"usage", "seek STEP (a whole number)"}});
+         return s.seek(step);
+       }},
+      {"next_update", "next_update", 0, 0, kCmdNeedsData, [](Session& s, A) { return s.next_update(), done(); }},
+      {"epoch", "epoch", 0, 0, kCmdNeedsData, [](Session& s, A) { return s.epoch(), done(); }},
+      {"train", "train", 0, 0, 0, [](Session& s, A) { return s.train(); }},
+      {"run", "train", 0, 0, 0, [](Session& s, A) { return s.train(); }},
+      {"play", "play", 0, 0, kCmdNeedsData, [](Session& s, A) { return s.play(), done(); }},
+      {"pause", "pause", 0, 0, 0, [](Session& s, A) { return s.pause(), done(); }},
+      {"preset", "preset NAME", 1, 1, kCmdNewData | kCmdStopsRun, [](Session& s, A a) { return s.load_preset(a[1]); }},
+      {"generate", "generate KIND [N] [D] [MARGIN] [NOISE] [SEED]", 1, 6, kCmdNewData,
+       [](Session& s, A a) {
+         GenSpec spec;
+         Status st = parse_generate(a, spec);
+         return st ? s.generate(spec) : st;
+       }},
+      {"import_csv", "import_csv TEXT [NAME]", 1, 2, kCmdNewData,
+       [](Session& s, A a) { return s.import_csv(a[1], a.size() == 3 ? a[2] : "import.csv"); }},
+      // The number of coordinates follows the data's dimension d: checked by the action.
+      {"add_point", "add_point X Y LABEL", 0, -1, 0,
+       [](Session& s, A a) {
+         const int d = s.data().d;
+         if (a.size() != static_cast<std::size_t>(d) + 2)
+           return d == 2 ? Status::fail(Msg::command_usage, {{"usage", "add_point X Y LABEL"}})
+                         : Status::fail(Msg::point_size, {{"command", "add_point"}, {"d", msg_int(d)}});
+         std::vector<double> x;
+         Status st = parse_point(a, 1, d, "add_point", x);
+         if (!st) return st;
+         int label = 0;
+         if (!parse_label(a.back(), label)) return Status::fail(Msg::point_label, {{"command", "add_point"}});
+         return s.add_point(x, label);
+       }},
+      {"move_point", "move_point INDEX X Y", 0, -1, 0,
+       [](Session& s, A a) {
+         const int d = s.data().d;
+         std::uint64_t i = 0;
+         if (a.size() != static_cast<std::size_t>(d) + 2 || !parse_u64(a[1], i))
+           return Status::fail(Msg::command_usage, {{"usage", "move_point INDEX X Y"}});
+         std::vector<double> x;
+         Status st = parse_point(a, 2, d, "move_point", x);
+         return st ? s.move_point(static_cast<std::size_t>(i), x) : st;
+       }},
+      {"remove_point", "remove_point INDEX", 1, 1, 0,
+       [](Session& s, A a) {
+         std::uint64_t i = 0;
+         if (!parse_u64(a[1], i)) return Status::fail(Msg::command_usage, {{"usage", "remove_point INDEX"}});
+         return s.remove_point(static_cast<std::size_t>(i));
+       }},
+      {"clear", "clear", 0, 0, kCmdNewData | kCmdStopsRun, [](Session& s, A) { return s.clear(), done(); }},
+      {"set", "set KEY VALUE", 2, 2, 0, [](Session& s, A a) { return s.set(a[1], a[2]); }},
+      {"compare", "compare [ETA ...]", 0, 8, 0,
+       [](Session& s, A a) {
+         std::vector<double> etas;
+         for (std::size_t i = 1; i < a.size(); ++i) {
+           double e = 0;
+           if (!parse_double(a[i], e))
+             return Status::fail(Msg::session_compare_not_number, {{"value", a[i].substr(0, 40)}});
+           etas.push_back(e);
+         }
+         if (etas.empty()) etas = {1.0, 0.1, 0.01, 0.001};
+         return s.compare_etas(etas);
+       }},
+  };
+  return table;
+}
 
 const std::vector<std::string>& Session::command_names() {
-  static const std::vector<std::string> names = {
-      "reset", "step", "step_back", "seek", "next_update", "epoch", "train", "run", "play", "pause", "preset",
-      "generate", "import_csv", "add_point", "move_point", "remove_point", "clear", "set", "compare"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const Command& c : session_commands()) out.emplace_back(c.name);
+    return out;
+  }();
   return names;
 }
 
 Status Session::command(const std::vector<std::string>& args) {
-  if (args.empty()) return Status::fail("empty command");
-  const std::string& name = args[0];
-  const std::size_t n = args.size() - 1;
-  auto usage = [](const char* u) { return Status::fail(std::string("usage: ") + u); };
-  auto need_data = [&]() {
-    if (train_.empty()) return Status::fail("no points to train on");
-    if (!learner_->bound_to(train_)) return Status::fail("the learner cannot take this data: " + notice_);
-    return Status::success();
-  };
-  Status st;
-  if (name == "reset") {
-    if (n) return usage("reset");
-    reset();
-  } else if (name == "step") {
-    if (n) return usage("step");
-    if (!(st = need_data())) return st;
-    step();
-  } else if (name == "step_back") {
-    if (n) return usage("step_back");
-    step_back();
-  } else if (name == "seek") {
-    std::uint64_t s = 0;
-    if (n != 1 || !parse_u64(args[1], s)) return usage("seek STEP (a whole number)");
-    return seek(s);
-  } else if (name == "next_update") {
-    if (n) return usage("next_update");
-    if (!(st = need_data())) return st;
-    next_update();
-  } else if (name == "epoch") {
-    if (n) return usage("epoch");
-    if (!(st = need_data())) return st;
-    epoch();
-  } else if (name == "train" || name == "run") {
-    if (n) return usage("train");
-    return train();
-  } else if (name == "play") {
-    if (n) return usage("play");
-    if (!(st = need_data())) return st;
-    play();
-  } else if (name == "pause") {
-    if (n) return usage("pause");
-    pause();
-  } else if (name == "preset") {
-    if (n != 1) return usage("preset NAME");
-    return load_preset(args[1]);
-  } else if (name == "generate") {
-    if (n < 1 || n > 6) return usage("generate KIND [N] [D] [MARGIN] [NOISE] [SEED]");
-    GenSpec spec;
-    spec.kind = args[1];
-    std::uint64_t v = 0;
-    if (n >= 2) {
-      if (!parse_u64(args[2], v)) return Status::fail("generate: N must be a whole number");
-      spec.n = static_cast<std::size_t>(v);
-    }
-    if (n >= 3) {
-      if (!parse_u64(args[3], v) || v > 100000) return Status::fail("generate: D must be a whole number <= 100000");
-      spec.d = static_cast<int>(v);
-    }
-    if (n >= 4 && !parse_double(args[4], spec.margin)) return Status::fail("generate: MARGIN must be a number");
-    if (n >= 5 && !parse_double(args[5], spec.noise)) return Status::fail("generate: NOISE must be a number");
-    if (n >= 6 && (!parse_u64(args[6], spec.seed) || spec.seed > kMaxSeed))
-      return Status::fail("generate: SEED must be a whole number below 2^53");
-    return generate(spec);
-  } else if (name == "import_csv") {
-    if (n < 1 || n > 2) return usage("import_csv TEXT [NAME]");
-    return import_csv(args[1], n == 2 ? args[2] : "import.csv");
-  } else if (name == "add_point") {
-    if (n != static_cast<std::size_t>(data_.d) + 1) {
-      return data_.d == 2 ? usage("add_point X Y LABEL")
-                          : Status::fail("add_point needs " + std::to_string(data_.d) + " coordinates and a label");
-    }
-    std::vector<double> x(static_cast<std::size_t>(data_.d));
-    int label = 0;
-    for (std::size_t j = 0; j < x.size(); ++j)
-      if (!parse_double(args[1 + j], x[j])) return Status::fail("add_point: coordinates must be finite numbers");
-    if (!parse_label(args[n], label)) return Status::fail("add_point: LABEL must be +1, -1, 1 or 0");
-    return add_point(x, label);
-  } else if (name == "move_point") {
-    std::uint64_t i = 0;
-    if (n != static_cast<std::size_t>(data_.d) + 1 || !parse_u64(args[1], i)) return usage("move_point INDEX X Y");
-    std::vector<double> x(static_cast<std::size_t>(data_.d));
-    for (std::size_t j = 0; j < x.size(); ++j)
-      if (!parse_double(args[2 + j], x[j])) return Status::fail("move_point: coordinates must be finite numbers");
-    return move_point(static_cast<std::size_t>(i), x);
-  } else if (name == "remove_point") {
-    std::uint64_t i = 0;
-    if (n != 1 || !parse_u64(args[1], i)) return usage("remove_point INDEX");
-    return remove_point(static_cast<std::size_t>(i));
-  } else if (name == "clear") {
-    if (n) return usage("clear");
-    clear();
-  } else if (name == "set") {
-    if (n != 2) return usage("set KEY VALUE");
-    return set(args[1], args[2]);
-  } else if (name == "compare") {
-    std::vector<double> etas;
-    for (std::size_t i = 1; i <= n; ++i) {
-      double e = 0;
-      if (!parse_double(args[i], e)) return Status::fail("compare: '" + args[i] + "' is not a number");
-      etas.push_back(e);
-    }
-    if (etas.empty()) etas = {1.0, 0.1, 0.01, 0.001};
-    return compare_etas(etas);
-  } else {
-    std::string list;
-    for (const auto& c : command_names()) list += (list.empty() ? "" : ", ") + c;
-    return Status::fail("unknown command '" + name + "' (known: " + list + ")");
+  if (args.empty()) return Status::fail(Msg::command_empty);
+  const Command* cmd = nullptr;
+  for (const Command& c : session_commands())
+    if (args[0] == c.name) cmd = &c;
+  if (!cmd)
+    return Status::fail(Msg::command_unknown, {{"name", args[0].substr(0, 40)}, {"known", join_choices(command_names())}});
+  const int n = static_cast<int>(args.size()) - 1;
+  if (cmd->max_args >= 0 && (n < cmd->min_args || n > cmd->max_args))
+    return Status::fail(Msg::command_usage, {{"usage", cmd->usage}});
+  if (cmd->flags & kCmdNeedsData) {
+    Status st = need_data();
+    if (!st) return st;
   }
-  return Status::success();
+  return cmd->run(*this, args);
 }
 
 // -----------------------------------------------------------------------------
 // State
 
-void append_margin_json(JsonObject& o, const MarginResult& m) {
-  o.boolean("separable", m.separable)
-      .text("separable_reason", m.reason)
-      .num("R", m.R)
-      .num("R_aug", m.R_aug)
-      .num("gamma", m.gamma)
-      .num("gamma_aug", m.gamma_aug)
-      .num("bound", m.bound)
-      .array("w_star", m.w_star)
-      .num("b_star", m.b_star)
-      .array("u", m.u);
+namespace {
+Json number(double v) { return json_value(v); }
+Json numbers(const std::vector<double>& v) {
+  Json a = Json::array();
+  for (double x : v) a.push_back(number(x));
+  return a;
+}
+}  // namespace
+
+void add_margin_state(Json& o, const MarginResult& m) {
+  o["separable"] = m.separable;
+  o["separable_reason"] = m.reason;
+  o["R"] = number(m.R);
+  o["R_aug"] = number(m.R_aug);
+  o["gamma"] = number(m.gamma);
+  o["gamma_aug"] = number(m.gamma_aug);
+  o["bound"] = number(m.bound);
+  o["w_star"] = numbers(m.w_star);
+  o["b_star"] = number(m.b_star);
+  o["u"] = numbers(m.u);
 }
 
-std::string Session::state_json() const {
+void append_margin_json(JsonObject& o, const MarginResult& m) {
+  Json j = Json::object();
+  add_margin_state(j, m);
+  for (const auto& item : j.items()) o.raw(item.key(), item.value().dump(-1, ' ', false, Json::error_handler_t::replace));
+}
+
+Json Session::state() const {
   const Learner& l = learner();
-  JsonObject o;
-  o.integer("points", static_cast<std::int64_t>(data_.size())).integer("d", data_.d);
-  for (const auto& kv : settings_list()) {
-    double v = 0;
-    const bool numeric = kv.first != "algo" && kv.first != "order" && kv.first != "init" && kv.first != "kernel" &&
-                         kv.first != "lift" && kv.first != "restart" && parse_double(kv.second, v);
-    if (kv.first == "restart") o.boolean(kv.first, settings_.learner.pla.restart);
-    else if (numeric) o.raw(kv.first, kv.second);
-    else o.text(kv.first, kv.second);
-  }
+  Json o = Json::object();
+  o["points"] = data_.size();
+  o["d"] = data_.d;
+  for (const SessionSetting& def : session_settings()) o[def.key] = setting_json(def, settings_);
   const Metrics m = compute_metrics(l, train_);
-  o.text("preset", preset_)
-      .integer("train_points", static_cast<std::int64_t>(train_.size()))
-      .integer("validation_points", static_cast<std::int64_t>(valid_.size()))
-      .integer("epoch", static_cast<std::int64_t>(l.epoch()))
-      .integer("step", static_cast<std::int64_t>(l.steps()))
-      .integer("last_step", static_cast<std::int64_t>(learner_->steps()))
-      .integer("first_step", static_cast<std::int64_t>(trace_.first_step()))
-      .integer("updates", static_cast<std::int64_t>(l.updates()))
-      .array("w", l.w())
-      .num("b", l.b())
-      .array("running_w", l.running_w())
-      .num("running_b", l.running_b())
-      .integer("train_mistakes", static_cast<std::int64_t>(m.j1))
-      .num("J", m.j)
-      .num("train_accuracy", m.accuracy)
-      .num("w_norm", m.w_norm)
-      .num("margin_w", m.geometric_margin)
-      .boolean("converged", l.converged())
-      .boolean("diverged", l.diverged())
-      .text("stop_reason", stop_reason())
-      .boolean("playing", playing_)
-      .boolean("scrubbed", scrubbed());
-  if (!valid_.empty()) o.num("validation_accuracy", accuracy(l, valid_));
-  if (margin_ok_) append_margin_json(o, margin_);
-  o.text("notice", notice_);
+  const StopReason why = stop_reason();
+  o["preset"] = preset();
+  o["train_points"] = train_.size();
+  o["validation_points"] = valid_.size();
+  o["epoch"] = l.epoch();
+  o["step"] = l.steps();
+  o["last_step"] = learner_->steps();
+  o["first_step"] = trace_.first_step();
+  o["updates"] = l.updates();
+  o["w"] = numbers(l.w());
+  o["b"] = number(l.b());
+  o["running_w"] = numbers(l.running_w());
+  o["running_b"] = number(l.running_b());
+  o["train_mistakes"] = m.j1;
+  o["J"] = number(m.j);
+  o["train_accuracy"] = number(m.accuracy);
+  o["w_norm"] = number(m.w_norm);
+  o["margin_w"] = number(m.geometric_margin);
+  o["converged"] = l.converged();
+  o["diverged"] = l.diverged();
+  o["stop_reason"] = why == StopReason::None ? "" : to_string(why);
+  o["playing"] = playing_;
+  o["scrubbed"] = scrubbed();
+  if (!valid_.empty()) o["validation_accuracy"] = number(accuracy(l, valid_));
+  if (margin_ok_) add_margin_state(o, margin_);
+  o["notice"] = notice_.english();
   if (has_last_) {
     const std::size_t row = last_.index < train_index_.size() ? train_index_[last_.index] : last_.index;
-    o.integer("last_index", static_cast<std::int64_t>(row)).boolean("last_mistake", last_.mistake);
+    o["last_index"] = row;
+    o["last_mistake"] = last_.mistake;
   }
   // The points themselves, for small sets (tests and link sharing read them).
   constexpr std::size_t kMaxListed = 5000;
   if (data_.size() <= kMaxListed) {
-    std::string pts = "[";
-    std::vector<double> row;
+    Json pts = Json::array();
     for (std::size_t i = 0; i < data_.size(); ++i) {
-      row.assign(data_.row(i), data_.row(i) + data_.d);
+      Json row = Json::array();
+      for (int j = 0; j < data_.d; ++j) row.push_back(number(data_.row(i)[j]));
       row.push_back(data_.y[i]);
-      pts += (i ? "," : "") + json_array(row);
+      pts.push_back(std::move(row));
     }
-    o.raw("data", pts + "]");
+    o["data"] = std::move(pts);
   }
-  return o.str();
+  return o;
 }
 
 }  // namespace pla

@@ -1,8 +1,14 @@
-// Perceptron Lab core: a Session is one lesson in progress: the data, the
+// Perceptron Lab core: a Session is one run of the lab in progress: the data, the
 // learner with its trace, the settings, the theory numbers and the play state.
-// The ImGui interface and the page's JavaScript API (window.perceptronLab) both
-// drive it through these methods; `command` maps the textual commands onto the
-// very same methods, and `state_json` is what window.perceptronLab.state() returns.
+//
+// Its vocabulary exists once, as tables a program can walk:
+//   session_settings()  every setting (key, type, range or choices, what a change
+//                       invalidates, its `pla train` flag): `set`, configure's change
+//                       detection, settings_list(), state(), links and saved state;
+//   session_commands()  every command (name, argument schema, checks, action): the
+//                       interface's buttons and keys, window.perceptronLab.command and
+//                       the postMessage bridge all go through `command`;
+//   state()             typed JSON (what window.perceptronLab.state() returns).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -14,10 +20,13 @@
 #include "core/json.hpp"
 #include "core/learners.hpp"
 #include "core/lift.hpp"
+#include "core/settings.hpp"
+#include "core/stop.hpp"
 #include "core/margin.hpp"
 #include "core/metrics.hpp"
 #include "core/status.hpp"
 #include "core/trace.hpp"
+#include "core/values.hpp"
 
 namespace pla {
 
@@ -28,6 +37,9 @@ struct SessionSettings {
   double validation = 0.0;     // share of the points held out for validation (0 .. 0.5)
   double speed = 4.0;          // steps per second while playing
 };
+
+// Where the session's data came from.
+enum class DataSource { Preset, Generated, Imported, Custom };
 
 // One series point of the proof invariants, recorded at every update k.
 struct InvariantSample {
@@ -62,6 +74,26 @@ struct EtaRun {
   std::vector<double> w;
   double b = 0.0;
 };
+
+class Session;
+
+// One command: its name, the arguments it takes, the checks made before it runs and
+// its action. Arity is checked from min_args/max_args (max_args < 0: the action checks).
+struct Command {
+  const char* name;
+  const char* usage;  // the argument schema, "seek STEP"
+  int min_args, max_args;
+  unsigned flags;     // kCmd* bits below
+  Status (*run)(Session&, const std::vector<std::string>& args);
+};
+enum : unsigned {
+  kCmdNeedsData = 1u << 0,  // refused without training points or with a learner that cannot take them
+  kCmdNewData = 1u << 1,    // replaces or edits the data (the interface refits its view)
+  kCmdStopsRun = 1u << 2,   // ends a long run in progress (the interface's sliced training)
+};
+
+const std::vector<Setting<SessionSettings>>& session_settings();
+const std::vector<Command>& session_commands();
 
 class Session {
  public:
@@ -99,12 +131,16 @@ class Session {
   // up to `max_epochs` each, for the learning-rate comparison.
   Status compare_etas(const std::vector<double>& etas, std::uint64_t max_epochs = 200);
 
-  // Textual command: args[0] is the name; see command_names().
+  // Textual command: args[0] is the name (session_commands()); the arguments are
+  // checked against the table before the action runs.
   Status command(const std::vector<std::string>& args);
   static const std::vector<std::string>& command_names();
+  // Refuses an action on a session with no training points or a learner that cannot take them.
+  Status need_data() const;
 
-  // The state as one JSON object (window.perceptronLab.state()).
-  std::string state_json() const;
+  // The state as one typed JSON object (window.perceptronLab.state()).
+  Json state() const;
+  std::string state_json() const { return state().dump(-1, ' ', false, Json::error_handler_t::replace); }
   // Every setting as key -> text, with the same keys as `set` and state_json.
   std::vector<std::pair<std::string, std::string>> settings_list() const;
 
@@ -123,7 +159,10 @@ class Session {
   bool margin_ok() const { return margin_ok_; }
   const Lift* lift() const { return has_lift_ ? &lift_ : nullptr; }
   bool playing() const { return playing_; }
-  const std::string& preset() const { return preset_; }
+  // The data's origin as state() names it: a preset's name, "gen:KIND", "import" or "custom".
+  std::string preset() const;
+  DataSource source() const { return source_; }
+  const std::string& preset_name() const { return preset_; }  // with DataSource::Preset
   const GenSpec& last_generated() const { return gen_; }
   // The step shown (the last one visited up to the viewed step), if any.
   bool has_last_step() const { return has_last_; }
@@ -133,13 +172,13 @@ class Session {
   double previous_b() const { return prev_b_; }
   Metrics train_metrics() const { return compute_metrics(learner(), train_); }
   std::size_t train_mistakes() const;
-  std::string stop_reason() const;
+  StopReason stop_reason() const;
   const std::vector<InvariantSample>& invariants() const { return invariants_; }
   const std::vector<StepSample>& step_samples() const { return step_samples_; }
   const std::vector<EtaRun>& eta_runs() const { return eta_runs_; }
   const std::vector<EpochSample>& epoch_samples() const { return epoch_samples_; }
   // Why training stopped or what changed last (for a status line), may be empty.
-  const std::string& notice() const { return notice_; }
+  const Message& notice() const { return notice_; }
   // Grows whenever the data or a setting changes (what a saved lesson holds).
   std::uint64_t revision() const { return revision_; }
   // The decision value f(x) of the viewed hypothesis at an input-space point (lifts it first).
@@ -148,7 +187,7 @@ class Session {
   bool in_validation(std::size_t data_row) const;
 
  private:
-  void data_changed(const std::string& notice);  // rebuild train/validation sets, margin, learner
+  void data_changed(Message notice);  // rebuild train/validation sets, margin, learner
   void rebuild_learner();
   bool stop_rule_reached(const Learner& l) const;
   void drop_view();  // continue from the viewed step: forget the later trace
@@ -167,6 +206,7 @@ class Session {
   MarginResult margin_;
   bool margin_ok_ = false;
   std::string preset_;
+  DataSource source_ = DataSource::Preset;
   GenSpec gen_;
   bool playing_ = false;
   double play_budget_ = 0.0;
@@ -178,18 +218,14 @@ class Session {
   std::vector<StepSample> step_samples_;
   std::vector<EtaRun> eta_runs_;
   std::vector<EpochSample> epoch_samples_;
-  std::string notice_;
-  std::string stop_message_;
+  Message notice_;
+  StopReason early_stop_ = StopReason::None;  // set by an early-stopping train(), until the view moves
   std::uint64_t revision_ = 0;
 };
 
-// Parses a label written as +1, 1, -1 or 0 (0 means -1).
-bool parse_label(const std::string& s, int& out);
-// Parses a finite double, the whole string.
-bool parse_double(const std::string& s, double& out);
-bool parse_u64(const std::string& s, std::uint64_t& out);
 
 // The margin's numbers as JSON fields (state() and `pla margin --json` share them).
+void add_margin_state(Json& o, const MarginResult& m);
 void append_margin_json(JsonObject& o, const MarginResult& m);
 
 // Kernel specs as in the CLI: "linear", "poly:P", "rbf:G".

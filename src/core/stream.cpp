@@ -98,7 +98,7 @@ NumberParse parse_number(std::string_view s, double& value) {
 
 class LabelReader {
  public:
-  bool read(std::string_view text, int line, int& label, std::string& error) {
+  bool read(std::string_view text, int line, int& label, Message& error) {
     // The common cases first; anything else through the full number grammar.
     if (text.size() == 1 && text[0] == '1') return accept(1.0, line, label, error);
     if (text.size() == 2 && text[0] == '-' && text[1] == '1') return accept(-1.0, line, label, error);
@@ -107,29 +107,27 @@ class LabelReader {
     double v = 0.0;
     const NumberParse r = parse_number(text, v);
     if (r == NumberParse::kEmpty) {
-      error = "empty label (labels must be -1/+1 or 0/1)";
+      error = Message(Msg::label_empty);
       return false;
     }
     if (r != NumberParse::kOk || (v != 1.0 && v != -1.0 && v != 0.0)) {
-      error = "unknown label " + quoted(text) + " (labels must be -1/+1 or 0/1)";
+      error = Message(Msg::label_unknown, {{"value", shown(text)}});
       return false;
     }
     return accept(v, line, label, error);
   }
 
  private:
-  bool accept(double v, int line, int& label, std::string& error) {
+  bool accept(double v, int line, int& label, Message& error) {
     if (v == -1.0) {
       if (zero_line_ > 0) {
-        error = "label -1 mixes conventions: line " + std::to_string(zero_line_) +
-                " uses 0/1 labels (use -1/+1 or 0/1 throughout)";
+        error = Message(Msg::label_mixed_minus, {{"other_line", msg_int(zero_line_)}});
         return false;
       }
       if (minus_line_ == 0) minus_line_ = line;
     } else if (v == 0.0) {
       if (minus_line_ > 0) {
-        error = "label 0 mixes conventions: line " + std::to_string(minus_line_) +
-                " uses -1/+1 labels (use -1/+1 or 0/1 throughout)";
+        error = Message(Msg::label_mixed_zero, {{"other_line", msg_int(minus_line_)}});
         return false;
       }
       if (zero_line_ == 0) zero_line_ = line;
@@ -147,7 +145,7 @@ class LabelReader {
 // Splits a line into trimmed field views: views into the line itself when it has no
 // quote (the fast path), else into `storage` filled by split_csv_line.
 bool split_fields(std::string_view line, char sep, std::vector<std::string_view>& fields,
-                  std::vector<CsvField>& storage, std::string& error, int& error_column) {
+                  std::vector<CsvField>& storage, Message& error, int& error_column) {
   fields.clear();
   if (std::memchr(line.data(), '"', line.size()) == nullptr) {
     const char* p = line.data();
@@ -185,9 +183,7 @@ bool store_value(double v, T& out) {
   return true;
 }
 
-std::string float_range_error(std::string_view text) {
-  return quoted(text) + " is beyond the float32 range (|x| <= 3.4e38): use --dtype float64";
-}
+Message float_range_error(std::string_view text) { return Message(Msg::stream_float32_range, {{"value", shown(text)}}); }
 
 }  // namespace
 
@@ -232,13 +228,13 @@ struct DataStream::Impl {
   std::vector<std::string_view> fields;
   std::vector<CsvField> field_storage;
   std::vector<Token> tokens;
-  std::string error;
+  Message error;
 
   ~Impl() {
     if (file) std::fclose(file);
   }
 
-  Status io_error() const { return Status::fail("cannot read '" + path + "'"); }
+  Status io_error() const { return Status::fail(Msg::io_cannot_read, {{"path", path}}); }
 
   // Reads more of the file into the buffer, keeping [begin, end); grows it when full.
   Status refill() {
@@ -350,7 +346,7 @@ struct DataStream::Impl {
 
   // Rewinds to the first byte; with `header`, a CSV pass also reads its first line.
   Status start_pass(bool header = true) {
-    if (std::fseek(file, 0, SEEK_SET) != 0) return Status::fail("cannot rewind '" + path + "'");
+    if (std::fseek(file, 0, SEEK_SET) != 0) return Status::fail(Msg::io_cannot_rewind, {{"path", path}});
     std::clearerr(file);
     begin = end = 0;
     base = 0;
@@ -369,7 +365,7 @@ struct DataStream::Impl {
     if (end >= 3 && std::memcmp(buf.data(), "\xEF\xBB\xBF", 3) == 0) begin = 3;
     if (end - begin >= 2 && (std::memcmp(buf.data() + begin, "\xFF\xFE", 2) == 0 ||
                              std::memcmp(buf.data() + begin, "\xFE\xFF", 2) == 0))
-      return fail_at(path, 1, 1, "the text is UTF-16 encoded; save it as UTF-8 (or ASCII)");
+      return fail_at(path, 1, 1, Msg::read_utf16);
     return header && format == DataFormat::kCsv ? start_csv() : Status::success();
   }
 
@@ -380,7 +376,7 @@ struct DataStream::Impl {
     while (true) {
       Status st = next_line(line, have);
       if (!st) return st;
-      if (!have) return fail_at(path, 1, 1, "no data rows (the text is empty)");
+      if (!have) return fail_at(path, 1, 1, Msg::csv_empty);
       st = check_line(line);
       if (!st) return st;
       if (!is_blank(line)) break;
@@ -391,14 +387,10 @@ struct DataStream::Impl {
     if (!split_fields(line, sep, fields, field_storage, error, error_column))
       return fail_at(path, first_line, error_column, error);
     columns = fields.size();
-    if (columns < 2)
-      return fail_at(path, first_line, 1,
-                     "only one column (separator " + separator_name(sep) +
-                         "): need at least one feature column and a label column");
+    if (columns < 2) return fail_at(path, first_line, 1, Msg::csv_one_column, {{"separator", separator_name(sep)}});
     if (columns - 1 > static_cast<std::size_t>(kMaxDimension))
-      return fail_at(path, first_line, kMaxDimension + 2,
-                     std::to_string(columns - 1) + " feature columns, more than the limit of " +
-                         std::to_string(kMaxDimension));
+      return fail_at(path, first_line, kMaxDimension + 2, Msg::csv_too_many_columns,
+                     {{"columns", msg_uint(columns - 1)}, {"limit", msg_int(kMaxDimension)}});
     bool any_number = false;
     any_name = false;
     for (std::string_view f : fields) {
@@ -416,10 +408,10 @@ struct DataStream::Impl {
         for (std::size_t c = 0; c < columns; ++c) {
           if (iequals(fields[c], wanted)) {
             if (hits == 1)
-              return fail_at(path, first_line, static_cast<int>(c) + 1,
-                             "two columns are named '" + std::string(fields[c]) + "' (columns " +
-                                 std::to_string(first_hit + 1) + " and " + std::to_string(c + 1) +
-                                 "): which one holds the labels?");
+              return fail_at(path, first_line, static_cast<int>(c) + 1, Msg::csv_duplicate_label_column,
+                             {{"name", std::string(fields[c])},
+                              {"first", msg_uint(first_hit + 1)},
+                              {"second", msg_uint(c + 1)}});
             if (hits == 0) first_hit = c;
             ++hits;
           }
@@ -434,9 +426,8 @@ struct DataStream::Impl {
     }
     d = static_cast<int>(columns) - 1;
     if (expected_d > 0 && d != expected_d)
-      return fail_at(path, first_line, 1,
-                     "the file has d = " + std::to_string(d) + " feature columns, expected d = " +
-                         std::to_string(expected_d));
+      return fail_at(path, first_line, 1, Msg::read_d_mismatch,
+                     {{"d", msg_int(d)}, {"expected_d", msg_int(expected_d)}});
     last_data_line = first_line;
     pending_first_row = !has_header;
     return Status::success();
@@ -447,21 +438,27 @@ struct DataStream::Impl {
     const int line = line_no;
     if (fields.size() != columns) {
       const std::size_t at = std::min(fields.size(), columns) + 1;
-      return fail_at(path, line, static_cast<int>(at),
-                     "row has " + std::to_string(fields.size()) + " fields, expected " + std::to_string(columns) +
-                         " (as on line " + std::to_string(first_line) + "; separator " + separator_name(sep) + ")");
+      return fail_at(path, line, static_cast<int>(at), Msg::csv_row_fields,
+                     {{"fields", msg_uint(fields.size())},
+                      {"expected", msg_uint(columns)},
+                      {"first_line", msg_int(first_line)},
+                      {"separator", separator_name(sep)}});
     }
-    const char* hint = is_first_row && any_name ? " (a header row must contain only column names)" : "";
+    const bool hint = is_first_row && any_name;
     std::size_t j = 0;
     for (std::size_t c = 0; c < columns; ++c) {
       const int column = static_cast<int>(c) + 1;
       if (c == label_column) {
-        if (!labels.read(fields[c], line, label, error)) return fail_at(path, line, column, error + hint);
+        if (!labels.read(fields[c], line, label, error))
+          return fail_at(path, line, column, hint ? in_header_row(error) : error);
         continue;
       }
       double v = 0.0;
       const NumberParse r = parse_number(fields[c], v);
-      if (r != NumberParse::kOk) return fail_at(path, line, column, number_error(r, fields[c], "a number") + hint);
+      if (r != NumberParse::kOk) {
+        const Message e = number_error(r, fields[c]);
+        return fail_at(path, line, column, hint ? in_header_row(e) : e);
+      }
       if (!store_value(v, out[j])) return fail_at(path, line, column, float_range_error(fields[c]));
       ++j;
     }
@@ -506,7 +503,7 @@ struct DataStream::Impl {
     const int ln = line_no;
     const Token& lt = tokens[0];
     if (lt.text.find(':') != std::string_view::npos)
-      return fail_at(path, ln, lt.column, "the line starts with " + quoted(lt.text) + ", expected a label first");
+      return fail_at(path, ln, lt.column, Msg::libsvm_label_first, {{"value", shown(lt.text)}});
     if (!labels.read(lt.text, ln, label, error)) return fail_at(path, ln, lt.column, error);
     const std::size_t index_limit =
         expected_d > 0 ? static_cast<std::size_t>(expected_d) : static_cast<std::size_t>(kMaxDimension);
@@ -516,10 +513,10 @@ struct DataStream::Impl {
       const Token& tok = tokens[t];
       const std::size_t colon = tok.text.find(':');
       if (colon == std::string_view::npos)
-        return fail_at(path, ln, tok.column, quoted(tok.text) + " is not an index:value pair");
+        return fail_at(path, ln, tok.column, Msg::libsvm_not_pair, {{"value", shown(tok.text)}});
       const std::string_view index_text = tok.text.substr(0, colon);
       const std::string_view value_text = tok.text.substr(colon + 1);
-      if (iequals(index_text, "qid")) return fail_at(path, ln, tok.column, "'qid:' (ranking query id) is not supported");
+      if (iequals(index_text, "qid")) return fail_at(path, ln, tok.column, Msg::libsvm_qid);
       std::size_t index = 0;
       bool digits_ok = !index_text.empty();
       for (char c : index_text) {
@@ -530,31 +527,21 @@ struct DataStream::Impl {
         if (index <= index_limit) index = index * 10 + static_cast<std::size_t>(c - '0');
       }
       if (!digits_ok)
-        return fail_at(path, ln, tok.column, "feature index " + quoted(index_text) + " is not a positive whole number");
-      if (index == 0) return fail_at(path, ln, tok.column, "feature index 0: LIBSVM indices start at 1");
-      if (index > index_limit)
-        return fail_at(path, ln, tok.column,
-                       "feature index " + std::string(index_text) +
-                           (expected_d > 0 ? " is above the expected d = " + std::to_string(expected_d)
-                                           : " is above the limit d <= " + std::to_string(kMaxDimension)));
+        return fail_at(path, ln, tok.column, Msg::libsvm_index_not_whole, {{"value", shown(index_text)}});
+      if (index == 0) return fail_at(path, ln, tok.column, Msg::libsvm_index_zero);
+      if (index > index_limit) return fail_at(path, ln, tok.column, index_above(index_text, expected_d));
       if (index <= previous)
-        return fail_at(path, ln, tok.column,
-                       "feature index " + std::to_string(index) + " does not follow the previous index " +
-                           std::to_string(previous) + " (indices must increase)");
+        return fail_at(path, ln, tok.column, Msg::libsvm_index_order,
+                       {{"index", msg_uint(index)}, {"previous", msg_uint(previous)}});
       previous = index;
       double value = 0.0;
       const NumberParse r = parse_number(value_text, value);
       const int value_column = tok.column + static_cast<int>(colon) + 1;
-      if (r != NumberParse::kOk)
-        return fail_at(path, ln, value_column,
-                       r == NumberParse::kEmpty ? "feature " + std::to_string(index) + " has no value after ':'"
-                                                : number_error(r, value_text, "a number"));
+      if (r != NumberParse::kOk) return fail_at(path, ln, value_column, value_error(r, value_text, index));
       if (index > max_index) max_index = index;
       if (out) {
         if (index > static_cast<std::size_t>(d))
-          return fail_at(path, ln, tok.column,
-                         "feature index " + std::to_string(index) + " is above d = " + std::to_string(d) +
-                             " found when the file was opened (did the file change?)");
+          return fail_at(path, ln, tok.column, Msg::stream_index_above_d, {{"index", msg_uint(index)}, {"d", msg_int(d)}});
         if (!store_value(value, out[index - 1])) return fail_at(path, ln, value_column, float_range_error(value_text));
       }
     }
@@ -565,22 +552,20 @@ struct DataStream::Impl {
   Status finish_pass() {
     pass_done = true;
     if (format == DataFormat::kCsv) {
-      if (rows == 0) return fail_at(path, first_line, 1, "no data rows after the header");
+      if (rows == 0) return fail_at(path, first_line, 1, Msg::csv_no_rows_after_header);
     } else {
-      if (rows == 0) return fail_at(path, 1, 1, "no data rows (the text is empty or only comments)");
+      if (rows == 0) return fail_at(path, 1, 1, Msg::libsvm_empty);
       if ((expected_d > 0 ? static_cast<std::size_t>(expected_d) : max_index) == 0)
-        return fail_at(path, libsvm_first_line, 1,
-                       "no index:value pair in any row, so d is unknown (pass the expected d)");
+        return fail_at(path, libsvm_first_line, 1, Msg::libsvm_no_pairs);
     }
     if (positives == 0 || positives == rows) {
       const int column = format == DataFormat::kCsv ? static_cast<int>(label_column) + 1 : 1;
-      return fail_at(path, last_data_line, column,
-                     "all " + std::to_string(rows) + " labels are " + (positives == 0 ? "-1" : "+1") +
-                         ": a perceptron needs both classes (-1 and +1)");
+      return fail_at(path, last_data_line, column, Msg::read_one_class,
+                     {{"count", msg_uint(rows)}, {"label", positives == 0 ? "-1" : "+1"}});
     }
     if (passes_done > 0 && rows != first_pass_rows)
-      return Status::fail(path + ": the file changed between passes (" + std::to_string(first_pass_rows) +
-                          " rows, now " + std::to_string(rows) + ")");
+      return fail_at(path, 0, 0, Msg::stream_file_changed,
+                     {{"first_rows", msg_uint(first_pass_rows)}, {"rows", msg_uint(rows)}});
     if (passes_done == 0) first_pass_rows = rows;
     ++passes_done;
     return Status::success();
@@ -655,11 +640,11 @@ Status DataStream::open(const std::string& path, int expected_d, std::size_t buf
   Impl& s = *impl_;
   s.path = path;
   if (expected_d < 0 || expected_d > kMaxDimension)
-    return Status::fail(path + ": expected d = " + std::to_string(expected_d) + " is out of range (0 = any, or 1.." +
-                        std::to_string(kMaxDimension) + ")");
+    return fail_at(path, 0, 0, Msg::read_expected_d_range,
+                   {{"expected_d", msg_int(expected_d)}, {"limit", msg_int(kMaxDimension)}});
   s.expected_d = expected_d;
   s.file = std::fopen(path.c_str(), "rb");
-  if (!s.file) return Status::fail("cannot open '" + path + "': " + std::strerror(errno));
+  if (!s.file) return Status::fail(Msg::io_cannot_open, {{"path", path}, {"reason", std::strerror(errno)}});
   if (std::fseek(s.file, 0, SEEK_END) == 0) {
     const long at = std::ftell(s.file);
     if (at > 0) s.size = static_cast<std::uint64_t>(at);
@@ -699,7 +684,7 @@ Status DataStream::read(std::size_t max_rows, std::vector<float>& x, std::vector
   return impl_->read(max_rows, x, y);
 }
 Status DataStream::rewind() {
-  if (impl_->file == nullptr) return Status::fail("no file is open");
+  if (impl_->file == nullptr) return Status::fail(Msg::stream_not_open);
   return impl_->start_pass();
 }
 int DataStream::d() const { return impl_->d; }
@@ -756,11 +741,10 @@ Status stream_train_typed(const std::string& path, const LearnerConfig& cfg, con
                           std::size_t buffer_bytes) {
   Status st = fast_supports(cfg);
   if (!st) return st;
-  if (rules.max_epochs == 0 && rules.max_updates == 0)
-    return Status::fail("no stop rule: set max_epochs or max_updates > 0 (non-separable data never converges)");
-  if (rules.patience > 0) return Status::fail("early stopping needs a validation set, which streaming does not split off");
+  if (rules.max_epochs == 0 && rules.max_updates == 0) return Status::fail(Msg::train_no_stop_rule);
+  if (rules.patience > 0) return Status::fail(Msg::stream_no_validation);
   PerceptronConfig pc = cfg.pla;
-  if (cfg.algo != "margin") pc.tau = 0.0;
+  if (cfg.algo != Algo::Margin) pc.tau = 0.0;
   FastPerceptron probe;
   st = probe.reset(1, pc, dtype);  // eta / tau / order checks before touching the file
   if (!st) return st;
@@ -821,12 +805,8 @@ Status stream_train_typed(const std::string& path, const LearnerConfig& cfg, con
       }
     }
     if (epoch_end) p.end_epoch();
-    if (p.diverged()) reason = StopReason::Diverged;
-    else if (p.update_limit_reached()) reason = StopReason::MaxUpdates;
-    else if (epoch_end) {
-      if (p.converged()) reason = StopReason::Converged;
-      else if (rules.max_epochs > 0 && p.epoch() >= rules.max_epochs) reason = StopReason::MaxEpochs;
-    }
+    // A pass that did not end stopped on divergence or the update limit, which stop_rule names.
+    reason = stop_rule(rules, stop_progress(p));
   }
 
   // Mistakes and accuracy of the final weights: free after a clean epoch, else one more pass.
@@ -851,17 +831,7 @@ Status stream_train_typed(const std::string& path, const LearnerConfig& cfg, con
     }
     info.n = s.rows_per_pass();
   }
-  TrainResult r;
-  r.w = p.w();
-  r.b = p.b();
-  r.epochs = p.epoch();
-  r.updates = p.updates();
-  r.steps = p.steps();
-  r.converged = p.converged();
-  r.stop_reason = reason;
-  r.train_mistakes = tally.mistakes;
-  r.mistakes_per_epoch = p.mistakes_per_epoch();
-  r.message = stop_message(reason, rules, r, static_cast<std::size_t>(info.n));
+  TrainResult r = fast_result(p, reason, rules, tally.mistakes, static_cast<std::size_t>(info.n));
   info.train_accuracy = info.n == 0 ? 1.0 : static_cast<double>(tally.correct) / static_cast<double>(info.n);
   info.peak_buffer_bytes = s.buffer_capacity();
   out = std::move(r);
@@ -917,12 +887,10 @@ char* write_uint(char* p, std::uint64_t v) {
 
 Status generate_stream(const GenSpec& spec, const std::string& path, GenTruth* truth, StreamGenStats* stats,
                        const std::function<void(std::uint64_t)>& progress) {
-  if (spec.kind != "separable")
-    return Status::fail("streamed generation makes kind 'separable' only (asked for '" + spec.kind + "')");
-  if (spec.n < 2 || static_cast<std::uint64_t>(spec.n) > 1000000000000ULL) return Status::fail("n must be in 2..1e12");
-  if (spec.d < 1 || spec.d > kMaxDimension)
-    return Status::fail("d must be in 1.." + std::to_string(kMaxDimension));
-  if (!(spec.margin >= 0.0) || !(spec.margin < 1.0)) return Status::fail("margin must be in [0, 1)");
+  if (spec.kind != "separable") return Status::fail(Msg::stream_gen_kind, {{"kind", spec.kind}});
+  if (spec.n < 2 || static_cast<std::uint64_t>(spec.n) > 1000000000000ULL) return Status::fail(Msg::stream_gen_n);
+  if (spec.d < 1 || spec.d > kMaxDimension) return Status::fail(Msg::stream_gen_d, {{"limit", msg_int(kMaxDimension)}});
+  if (!(spec.margin >= 0.0) || !(spec.margin < 1.0)) return Status::fail(Msg::stream_gen_margin);
   const auto d = static_cast<std::size_t>(spec.d);
   const bool libsvm = has_libsvm_extension(path);
 
@@ -945,7 +913,7 @@ Status generate_stream(const GenSpec& spec, const std::string& path, GenTruth* t
   const double threshold = spec.margin * std::sqrt(norm_sq) * (1.0 + 1e-12);
 
   std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) return Status::fail("cannot open '" + path + "' for writing: " + std::strerror(errno));
+  if (!f) return Status::fail(Msg::io_cannot_open_write, {{"path", path}, {"reason", std::strerror(errno)}});
   std::vector<char> out(std::size_t{4} << 20);
   std::size_t used = 0;
   std::uint64_t bytes = 0;
@@ -976,8 +944,7 @@ Status generate_stream(const GenSpec& spec, const std::string& path, GenTruth* t
     while (true) {
       if (draws++ >= budget) {
         std::fclose(f);
-        return Status::fail("separable: could not place " + std::to_string(spec.n) + " points at margin gamma = " +
-                            format_number(spec.margin) + " from a random plane: choose a smaller margin");
+        return Status::fail(Msg::stream_gen_separable, {{"n", msg_uint(spec.n)}, {"margin", format_number(spec.margin)}});
       }
       double s = 0.0;
       for (std::size_t j = 0; j < d; ++j) {
@@ -1017,7 +984,7 @@ Status generate_stream(const GenSpec& spec, const std::string& path, GenTruth* t
   }
   flush();
   const bool closed = std::fclose(f) == 0;
-  if (!write_ok || !closed) return Status::fail("cannot write '" + path + "' (disk full or no permission?)");
+  if (!write_ok || !closed) return Status::fail(Msg::io_cannot_write, {{"path", path}});
   if (progress) progress(spec.n);
   if (truth) {
     truth->has_plane = true;

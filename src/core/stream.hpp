@@ -5,8 +5,9 @@
 // stays O(d) plus the buffer whatever the file size. It accepts exactly what
 // read_data_file accepts (io.hpp: format by extension then content, header and
 // separator detection, label conventions, quoting, BOM, CRLF/CR/LF) and rejects the
-// rest with the same "FILE:LINE:COLUMN: message" text, except the n * d <= kMaxValues
-// limit of in-memory sets, which is the point of streaming. Where the in-memory reader
+// rest with the same message (code, location and arguments: "FILE:LINE:COLUMN: message"
+// in English), except the n * d <= kMaxValues limit of in-memory sets, which is the
+// point of streaming. Where the in-memory reader
 // fails before training, a stream fails when it reaches the bad line (CSV) or while
 // opening (LIBSVM, whose d is the largest index in the file: open() reads the file once
 // to find it, validating every line).

@@ -6,54 +6,82 @@
 
 namespace pla::text {
 
-std::string where(const std::string& source, int line, int column) {
-  return source + ":" + std::to_string(line) + ":" + std::to_string(column) + ": ";
-}
-
-Status fail_at(const std::string& source, int line, int column, const std::string& what) {
-  return Status::fail(where(source, line, column) + what);
-}
-
-std::string quoted(std::string_view s) {
-  constexpr std::size_t kMax = 40;
-  std::string shown(s.substr(0, kMax));
-  if (s.size() > kMax) shown += "...";
-  return "'" + shown + "'";
-}
-
-std::string number_error(NumberParse r, std::string_view text, const char* what) {
-  switch (r) {
-    case NumberParse::kEmpty:
-      return std::string("empty field, expected ") + what;
-    case NumberParse::kNotFinite:
-      return quoted(text) + " is not a finite number";
-    case NumberParse::kOutOfRange:
-      return quoted(text) + " is out of range for a double";
-    default:
-      return quoted(text) + " is not a number";
+MsgArgs location(const std::string& source, long long line, long long column) {
+  MsgArgs args = {{"file", source}};
+  if (line > 0) {
+    args.emplace_back("line", msg_int(line));
+    if (column > 0) args.emplace_back("column", msg_int(column));
   }
+  return args;
+}
+
+Status fail_at(const std::string& source, long long line, long long column, const Message& what) {
+  MsgArgs args = location(source, line, column);
+  for (const auto& kv : what.args)
+    if (kv.first != "file" && kv.first != "line" && kv.first != "column") args.push_back(kv);
+  return what.cause ? Status::fail(what.code, std::move(args), *what.cause) : Status::fail(what.code, std::move(args));
+}
+
+Status fail_at(const std::string& source, long long line, long long column, Msg code, MsgArgs args) {
+  return fail_at(source, line, column, Message(code, std::move(args)));
+}
+
+std::string shown(std::string_view s) {
+  constexpr std::size_t kMax = 40;
+  std::string out(s.substr(0, kMax));
+  if (s.size() > kMax) out += "...";
+  return out;
+}
+
+Message number_error(NumberParse r, std::string_view text) {
+  switch (r) {
+    case NumberParse::kEmpty: return Message(Msg::number_empty);
+    case NumberParse::kNotFinite: return Message(Msg::number_not_finite, {{"value", shown(text)}});
+    case NumberParse::kOutOfRange: return Message(Msg::number_out_of_range, {{"value", shown(text)}});
+    default: return Message(Msg::number_not_number, {{"value", shown(text)}});
+  }
+}
+
+Message index_above(std::string_view index_text, int expected_d) {
+  if (expected_d > 0)
+    return Message(Msg::libsvm_index_above_expected, {{"index", std::string(index_text)}, {"expected_d", msg_int(expected_d)}});
+  return Message(Msg::libsvm_index_above_limit, {{"index", std::string(index_text)}, {"limit", msg_int(kMaxDimension)}});
+}
+
+Message value_error(NumberParse r, std::string_view text, std::size_t index) {
+  if (r == NumberParse::kEmpty) return Message(Msg::libsvm_no_value, {{"index", msg_uint(index)}});
+  return number_error(r, text);
+}
+
+Message in_header_row(const Message& m) {
+  Message out = m;
+  switch (m.code) {
+    case Msg::number_empty: out.code = Msg::header_number_empty; break;
+    case Msg::number_not_finite: out.code = Msg::header_number_not_finite; break;
+    case Msg::number_out_of_range: out.code = Msg::header_number_out_of_range; break;
+    case Msg::number_not_number: out.code = Msg::header_number_not_number; break;
+    case Msg::label_empty: out.code = Msg::header_label_empty; break;
+    case Msg::label_unknown: out.code = Msg::header_label_unknown; break;
+    default: break;  // the other label messages cannot come from a file's first row
+  }
+  return out;
 }
 
 Status check_line(std::string_view line, std::size_t bytes, const std::string& source, int line_no) {
   if (bytes > kMaxLineBytes)
-    return fail_at(source, line_no, 1,
-                   "line " + std::to_string(line_no) + " is " + std::to_string(bytes) +
-                       " bytes long, more than the limit of " + std::to_string(kMaxLineBytes) + " bytes (16 MiB) per line");
+    return fail_at(source, line_no, 1, Msg::read_line_too_long,
+                   {{"bytes", msg_uint(bytes)}, {"limit", msg_uint(kMaxLineBytes)}});
   const std::size_t nul = line.find('\0');
   if (nul != std::string_view::npos)
-    return fail_at(source, line_no, 1,
-                   "line " + std::to_string(line_no) + " has a NUL byte (byte " +
-                       std::to_string(nul + 1) +
-                       "): this is binary data, not CSV or LIBSVM text");
+    return fail_at(source, line_no, 1, Msg::read_nul_byte, {{"byte", msg_uint(nul + 1)}});
   return Status::success();
 }
 
-std::string too_many_fields() {
-  return "more than " + std::to_string(kMaxFields) + " fields: the limit is " + std::to_string(kMaxDimension) +
-         " feature columns and a label column";
+Message too_many_fields() {
+  return Message(Msg::csv_too_many_fields, {{"fields", msg_uint(kMaxFields)}, {"limit", msg_int(kMaxDimension)}});
 }
 
-bool split_csv_line(std::string_view line, char sep, std::vector<CsvField>& fields, std::string& error,
+bool split_csv_line(std::string_view line, char sep, std::vector<CsvField>& fields, Message& error,
                     int& error_column) {
   fields.clear();
   std::size_t i = 0;
@@ -80,13 +108,13 @@ bool split_csv_line(std::string_view line, char sep, std::vector<CsvField>& fiel
         f.text += line[i++];
       }
       if (!closed) {
-        error = "unterminated quoted field (a closing \" is missing on this line)";
+        error = Message(Msg::csv_unterminated_quote);
         error_column = column;
         return false;
       }
       while (i < n && line[i] != sep && is_blank_char(line[i])) ++i;
       if (i < n && line[i] != sep) {
-        error = "unexpected text " + quoted(line.substr(i)) + " after the closing quote";
+        error = Message(Msg::csv_text_after_quote, {{"value", shown(line.substr(i))}});
         error_column = column;
         return false;
       }

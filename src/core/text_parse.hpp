@@ -17,12 +17,17 @@
 
 namespace pla::text {
 
-// "SOURCE:LINE:COLUMN: " (1-based line and column).
-std::string where(const std::string& source, int line, int column);
-Status fail_at(const std::string& source, int line, int column, const std::string& what);
+// The location arguments of a message: {"file", source}, {"line", ...}, {"column", ...}
+// (1-based; a line or column <= 0 is left out), rendered as "SOURCE:LINE:COLUMN: ".
+MsgArgs location(const std::string& source, long long line, long long column);
+// A failure at a location: `what` (a code with its own arguments) with the location
+// arguments in front of them (any location `what` carried is replaced).
+Status fail_at(const std::string& source, long long line, long long column, const Message& what);
+Status fail_at(const std::string& source, long long line, long long column, Msg code, MsgArgs args = {});
 
-// The offending text for a message in single quotes, cut short (with "...") after 40 bytes.
-std::string quoted(std::string_view s);
+// The offending text for a message argument ({value}, which templates put in single
+// quotes), cut short (with "...") after 40 bytes.
+std::string shown(std::string_view s);
 
 inline bool is_blank_char(char c) { return c == ' ' || c == '\t'; }
 
@@ -52,8 +57,12 @@ inline bool ends_with_ci(std::string_view s, std::string_view suffix) {
 // with strtod, stream.cpp has a fast path; both accept the same grammar).
 enum class NumberParse { kOk, kNotNumber, kNotFinite, kOutOfRange, kEmpty };
 
-// The message (without position) for a failed parse of `text`; `what` names what was expected.
-std::string number_error(NumberParse r, std::string_view text, const char* what);
+// The message (without position) for a failed parse of `text` where a number was expected.
+Message number_error(NumberParse r, std::string_view text);
+
+// The same message as read in a CSV first row taken for data because it mixes names and
+// numbers: the codes that say "(a header row must contain only column names)" too.
+Message in_header_row(const Message& m);
 
 // A line longer than kMaxLineBytes (its length is `bytes`, which the streaming reader knows
 // even when it did not hold the line) or holding a NUL byte is refused.
@@ -70,18 +79,18 @@ struct CsvField {
 constexpr std::size_t kMaxFields = static_cast<std::size_t>(kMaxDimension) + 1;
 
 // The message for a line with more than kMaxFields fields.
-std::string too_many_fields();
+Message too_many_fields();
 
 // Splits one line into fields, honouring double quotes ("" inside quotes is a quote).
-// On error sets error and error_column (1-based field number). A line of more than
-// kMaxFields fields is refused as soon as the field after them starts.
-bool split_csv_line(std::string_view line, char sep, std::vector<CsvField>& fields, std::string& error,
+// On error sets error (without position) and error_column (1-based field number). A line
+// of more than kMaxFields fields is refused as soon as the field after them starts.
+bool split_csv_line(std::string_view line, char sep, std::vector<CsvField>& fields, Message& error,
                     int& error_column);
 
 // Most frequent of ',', ';', tab outside quotes; ties go to the comma.
 char detect_separator(std::string_view line);
 
-// "comma", "semicolon" or "tab".
+// "comma", "semicolon" or "tab" (the {separator} argument of the CSV messages).
 std::string separator_name(char sep);
 
 // ---------------------------------------------------------------- LIBSVM
@@ -105,6 +114,12 @@ inline void split_tokens(std::string_view line, std::vector<Token>& tokens,
     if (i > start) tokens.push_back({line.substr(start, i - start), static_cast<int>(start) + 1});
   }
 }
+
+// A LIBSVM feature index (as written) above expected_d when that is > 0, else above kMaxDimension.
+Message index_above(std::string_view index_text, int expected_d);
+
+// A LIBSVM value after "index:" that is not a number (empty: the feature has no value).
+Message value_error(NumberParse r, std::string_view text, std::size_t index);
 
 // The line up to its first '#'.
 inline std::string_view strip_comment(std::string_view line) {

@@ -15,10 +15,6 @@ std::string csv_number(double v) {
   return json_number(v);
 }
 
-std::string out_of_range(std::uint64_t s, std::uint64_t first, std::uint64_t last) {
-  return "step " + std::to_string(s) + " is outside the trace (steps " + std::to_string(first) + ".." +
-         std::to_string(last) + ")";
-}
 
 }  // namespace
 
@@ -104,15 +100,17 @@ std::size_t Trace::run_epoch(Learner& learner, const Dataset& ds) {
 }
 
 Status Trace::state_at(std::uint64_t s, const Dataset& ds, std::unique_ptr<Learner>& out) const {
-  if (!started()) return Status::fail("the trace has not been started");
-  if (s < base_step_ || s > last_step_) return Status::fail(out_of_range(s, base_step_, last_step_));
+  if (!started()) return Status::fail(Msg::trace_not_started);
+  if (s < base_step_ || s > last_step_)
+    return Status::fail(Msg::trace_out_of_range,
+                        {{"step", msg_uint(s)}, {"first", msg_uint(base_step_)}, {"last", msg_uint(last_step_)}});
   // The last snapshot at or before s, then replay.
   auto it = std::upper_bound(snapshots_.begin(), snapshots_.end(), s,
                              [](std::uint64_t v, const Snapshot& snap) { return v < snap.step; });
   --it;
   std::unique_ptr<Learner> learner = it->learner->clone();
   if (!learner->bound_to(ds))
-    return Status::fail("the data set has another size or dimension than the one the trace was recorded on");
+    return Status::fail(Msg::trace_other_data);
   const std::uint64_t first_logged = log_.empty() ? last_step_ + 1 : log_.front().step;
   while (learner->steps() < s) {
     const StepInfo info = learner->step(ds);
@@ -123,8 +121,7 @@ Status Trace::state_at(std::uint64_t s, const Dataset& ds, std::unique_ptr<Learn
       same = rec.index == info.index && rec.mistake == info.mistake;
     }
     if (!same)
-      return Status::fail("replaying step " + std::to_string(t) +
-                          " does not match the trace: the data set changed since it was recorded");
+      return Status::fail(Msg::trace_replay_mismatch, {{"step", msg_uint(t)}});
   }
   out = std::move(learner);
   return Status::success();
@@ -134,7 +131,7 @@ Status Trace::rewind(std::uint64_t s, const Dataset& ds, Learner& learner) {
   std::unique_ptr<Learner> state;
   const Status st = state_at(s, ds, state);
   if (!st) return st;
-  if (!learner.assign(*state)) return Status::fail("rewind needs a learner of the kind the trace recorded");
+  if (!learner.assign(*state)) return Status::fail(Msg::trace_wrong_learner);
   while (!log_.empty() && log_.back().step > s) log_.pop_back();
   dropped_steps_ = (s - base_step_) - log_.size();
   while (!epochs_.empty() && epochs_.back().end_step > s) epochs_.pop_back();
@@ -158,8 +155,7 @@ Status Trace::replay_rows(const Dataset& ds, std::vector<Row>& rows) const {
     row.b_before = learner->running_b();
     const StepInfo info = learner->step(ds);
     if (info.index != rec.index || info.mistake != rec.mistake)
-      return Status::fail("replaying step " + std::to_string(rec.step) +
-                          " does not match the trace: the data set changed since it was recorded");
+      return Status::fail(Msg::trace_replay_mismatch, {{"step", msg_uint(rec.step)}});
     row.y = ds.y[info.index];
     row.score = info.score;
     row.w_after = learner->running_w();

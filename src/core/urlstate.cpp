@@ -1,7 +1,7 @@
 #include "core/urlstate.hpp"
 
 #include "core/io.hpp"
-#include "core/session.hpp"
+#include "core/values.hpp"
 
 namespace pla {
 
@@ -52,7 +52,7 @@ std::string encode_component(const std::string& in) {
 }  // namespace
 
 Status parse_query(const std::string& text, Params& out) {
-  if (text.size() > kMaxQueryBytes) return Status::fail("the link is too long (over 1 MB)");
+  if (text.size() > kMaxQueryBytes) return Status::fail(Msg::link_too_long);
   std::size_t start = 0;
   if (!text.empty() && (text[0] == '?' || text[0] == '#')) start = 1;
   Params params;
@@ -62,15 +62,15 @@ Status parse_query(const std::string& text, Params& out) {
     const std::string part = text.substr(start, end - start);
     if (!part.empty()) {
       if (params.size() >= kMaxParamCount)
-        return Status::fail("too many parameters (at most " + std::to_string(kMaxParamCount) + ")");
+        return Status::fail(Msg::link_too_many_params, {{"max", msg_uint(kMaxParamCount)}});
       const std::size_t eq = part.find('=');
       std::string key, value;
       if (!decode_component(part.substr(0, eq), key))
-        return Status::fail("malformed %-escape in parameter " + std::to_string(params.size() + 1));
+        return Status::fail(Msg::link_bad_escape_key, {{"index", msg_uint(params.size() + 1)}});
       if (eq == std::string::npos) {
         value = "1";
       } else if (!decode_component(part.substr(eq + 1), value)) {
-        return Status::fail("malformed %-escape in the value of '" + key.substr(0, 40) + "'");
+        return Status::fail(Msg::link_bad_escape_value, {{"key", key.substr(0, 40)}});
       }
       params.emplace_back(std::move(key), std::move(value));
     }
@@ -100,8 +100,8 @@ Status parse_inline_data(const std::string& text, Dataset& out) {
     start = end + 1;
     if (item.empty()) continue;
     ++point;
-    if (point > kMaxInlinePoints)
-      return Status::fail("data: more than " + std::to_string(kMaxInlinePoints) + " points in a link");
+    const MsgArgs at = {{"point", msg_uint(point)}};
+    if (point > kMaxInlinePoints) return Status::fail(Msg::link_data_too_many_points, {{"max", msg_uint(kMaxInlinePoints)}});
     std::vector<std::string> fields;
     std::size_t f = 0;
     while (true) {
@@ -110,24 +110,23 @@ Status parse_inline_data(const std::string& text, Dataset& out) {
       if (comma == std::string::npos) break;
       f = comma + 1;
       if (fields.size() > static_cast<std::size_t>(kMaxDimension) + 1)
-        return Status::fail("data: point " + std::to_string(point) + " has too many numbers");
+        return Status::fail(Msg::link_data_too_many_numbers, at);
     }
-    if (fields.size() < 2) return Status::fail("data: point " + std::to_string(point) + " needs coordinates and a label");
+    if (fields.size() < 2) return Status::fail(Msg::link_data_needs_label, at);
     const int d = static_cast<int>(fields.size()) - 1;
     if (ds.d == 0) ds.d = d;
     if (d != ds.d)
-      return Status::fail("data: point " + std::to_string(point) + " has " + std::to_string(d) +
-                          " coordinates, the first had " + std::to_string(ds.d));
+      return Status::fail(Msg::link_data_ragged, {{"point", msg_uint(point)}, {"d", msg_int(d)}, {"first", msg_int(ds.d)}});
     std::vector<double> x(static_cast<std::size_t>(d));
     for (int j = 0; j < d; ++j)
       if (!parse_double(fields[static_cast<std::size_t>(j)], x[static_cast<std::size_t>(j)]))
-        return Status::fail("data: point " + std::to_string(point) + ": '" + fields[static_cast<std::size_t>(j)].substr(0, 40) +
-                            "' is not a finite number");
+        return Status::fail(Msg::link_data_not_number,
+                            {{"point", msg_uint(point)}, {"value", fields[static_cast<std::size_t>(j)].substr(0, 40)}});
     int label = 0;
     if (!parse_label(fields.back(), label))
-      return Status::fail("data: point " + std::to_string(point) + ": the label must be +1, -1, 1 or 0");
+      return Status::fail(Msg::link_data_bad_label, at);
     Status st = ds.add(x, label);
-    if (!st) return Status::fail("data: point " + std::to_string(point) + ": " + st.error);
+    if (!st) return Status::fail(Msg::link_data_point, at, st);
   }
   if (ds.d == 0) ds.d = 2;
   out = std::move(ds);
@@ -151,7 +150,7 @@ std::string encode_saved_state(const Params& params) {
 Status parse_saved_state(const std::string& text, Params& out) {
   const std::string tag = std::string(kSavedStateTag) + "&";
   if (text.compare(0, tag.size(), tag) != 0) {
-    return Status::fail(text.rfind("plab", 0) == 0 ? "saved state from another version" : "not a saved state");
+    return Status::fail(text.rfind("plab", 0) == 0 ? Msg::saved_state_other_version : Msg::saved_state_not_saved_state);
   }
   return parse_query(text.substr(tag.size()), out);
 }

@@ -1,6 +1,6 @@
-// Perceptron Lab core: lesson state as text, for links and for the browser's saved state.
+// Perceptron Lab core: link parameters as text, for links and for the browser's saved state.
 //
-// A lesson travels as a query string of key=value pairs whose keys are the keys of
+// The data, settings and step in use travel as a query string of key=value pairs whose keys are the keys of
 // state() and `set` (one vocabulary): "preset=textbook&eta=0.25&seed=42&algo=pocket".
 // Small hand-drawn sets travel inline: data=x,y,label;x,y,label;... (2-D or any d: the
 // last number of each point is its label). The browser's saved state is the same text
@@ -17,7 +17,8 @@ namespace pla {
 
 using Params = std::vector<std::pair<std::string, std::string>>;
 
-// Limits that keep a hostile link from costing memory or time.
+// Limits that keep a hostile link from costing memory or time. Failures are the
+// link_* and saved_state_* codes (core/messages_link.def).
 constexpr std::size_t kMaxQueryBytes = 1u << 20;      // 1 MB of query text
 constexpr std::size_t kMaxParamCount = 64;
 constexpr std::size_t kMaxInlinePoints = 2000;        // data=... holds at most this many points

@@ -273,7 +273,7 @@ void frame(void* arg) {
   // The lesson is saved as the user edits it (never merely because it was opened).
   if (p.save_enabled && p.app.session.revision() != p.saved_revision) {
     p.saved_revision = p.app.session.revision();
-    js_save_state(pla::encode_saved_state(pla::app::lesson_params(p.app)).c_str());
+    js_save_state(pla::encode_saved_state(pla::app::link_params(p.app)).c_str());
   }
 #else
   if (p.frames_left > 0 && --p.frames_left == 0) {
@@ -376,7 +376,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> args;
     std::string error;
     pla::Status st = pla::parse_json_string_array(c, args, error) ? pla::app::run_command(p.app, args)
-                                                                  : pla::Status::fail("bad --command: " + error);
+                                                                  : pla::Status::fail(pla::Msg::command_bad_json, {{"reason", error}});
     if (!st) {
       std::fprintf(stderr, "perceptron-lab: %s\n", st.error.c_str());
       return 2;
@@ -412,7 +412,7 @@ EMSCRIPTEN_KEEPALIVE const char* pla_command(const char* json) {
   std::string error;
   pla::Status st = pla::parse_json_string_array(json, args, error)
                        ? pla::app::run_command(g_platform->app, args)
-                       : pla::Status::fail("a command is an array of strings and numbers: " + error);
+                       : pla::Status::fail(pla::Msg::command_bad_json, {{"reason", error}});
   result = st ? "{\"ok\":true}" : "{\"ok\":false,\"error\":" + pla::json_string(st.error) + "}";
   return result.c_str();
 }
@@ -469,7 +469,7 @@ EMSCRIPTEN_KEEPALIVE void pla_enable_saving() {
 // The query string that reproduces the lesson as it is now.
 EMSCRIPTEN_KEEPALIVE const char* pla_lesson_query() {
   static std::string result;
-  result = g_platform ? pla::encode_query(pla::app::lesson_params(g_platform->app)) : "";
+  result = g_platform ? pla::encode_query(pla::app::link_params(g_platform->app)) : "";
   return result.c_str();
 }
 

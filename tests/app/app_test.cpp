@@ -4,9 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "app/app.hpp"
+#include "app/app_internal.hpp"
+#include "app/plot.hpp"
 #include "imgui.h"
+#include "imgui_internal.h"  // FindWindowByName: the draw list of one window
 
 namespace pla::app {
 namespace {
@@ -68,6 +73,26 @@ class Headless {
 
   App app;
 };
+
+// Vertices of exactly this colour in the named window's draw list of the last frame
+// ("Data": the canvas, "Plots": the plots under it).
+int count_colour(const char* window, ImU32 col) {
+  const ImGuiWindow* w = ImGui::FindWindowByName(window);
+  if (!w || !w->DrawList) {
+    ADD_FAILURE() << "no window " << window;
+    return 0;
+  }
+  int n = 0;
+  for (const ImDrawVert& v : w->DrawList->VtxBuffer) n += v.col == col ? 1 : 0;
+  return n;
+}
+
+// Brings a plot tab to the front (the tab bar switches on the next frame).
+void show_tab(Headless& h, int tab) {
+  h.app.select_plot_tab = tab;
+  h.frame();
+  h.frame();
+}
 
 TEST(HeadlessApp, StartsWithATrainedLesson) {
   Headless h;
@@ -200,9 +225,27 @@ TEST(HeadlessApp, DraggingEmptySpacePansAndTheWheelZoomsAtTheMouse) {
   EXPECT_NEAR(moved.x - q.x, 80.0, 1.0);
 }
 
+// Every learner draws its hypothesis on the canvas (both half-planes or the decision
+// field, plus the separator when it is a line) and every tab draws its curves: counted
+// as vertices of those colours, against a run with no data, which draws none of them
+// (the plots then draw only their legend swatches).
 TEST(HeadlessApp, EveryPlotTabAndLearnerDraws) {
   Headless h;
   Session& s = h.app.session;
+  const Palette& pal = palette(false);
+  auto curves = [&] { return count_colour("Plots", pal.series[0]) + count_colour("Plots", pal.series[1]); };
+
+  ASSERT_TRUE(run_command(h.app, {"clear"}).ok);
+  h.frame();
+  EXPECT_EQ(count_colour("Data", pal.pos_fill), 0);
+  EXPECT_EQ(count_colour("Data", pal.neg_fill), 0);
+  EXPECT_EQ(count_colour("Data", pal.line), 0);
+  int no_curves[4];
+  for (int tab = 0; tab < 4; ++tab) {
+    show_tab(h, tab);
+    no_curves[tab] = curves();
+  }
+
   ASSERT_TRUE(s.command({"generate", "noisy", "200", "2", "0.05", "0.1", "3"}).ok);
   for (const std::string& algo : learner_names()) {
     ASSERT_TRUE(s.set("algo", algo).ok) << algo;
@@ -213,8 +256,17 @@ TEST(HeadlessApp, EveryPlotTabAndLearnerDraws) {
     ASSERT_TRUE(s.train().ok) << algo;
     s.compare_etas({1.0, 0.1});
     for (int tab = 0; tab < 4; ++tab) {
-      h.app.select_plot_tab = tab;
-      EXPECT_GT(h.frame(), 500) << algo << " tab " << tab;
+      show_tab(h, tab);
+      EXPECT_EQ(h.app.plot_tab, tab);
+      EXPECT_GT(count_colour("Data", pal.pos_fill), 0) << algo;
+      EXPECT_GT(count_colour("Data", pal.neg_fill), 0) << algo;
+      if (s.learner().linear() && !s.lift()) {
+        EXPECT_GT(count_colour("Data", pal.line), 0) << algo << ": no separator";
+      }
+      // The invariants need separable data: this set is noisy (the lifted run below draws them).
+      if (tab != 2) {
+        EXPECT_GT(curves(), no_curves[tab] + 4) << algo << " tab " << tab;  // a curve beside the legend
+      }
     }
   }
   ASSERT_TRUE(s.set("algo", "classic").ok);
@@ -222,7 +274,71 @@ TEST(HeadlessApp, EveryPlotTabAndLearnerDraws) {
   ASSERT_TRUE(s.command({"generate", "circles", "300", "2", "0", "0.05", "4"}).ok);
   ASSERT_TRUE(s.train().ok);
   EXPECT_EQ(s.train_mistakes(), 0u);  // a ring is separable after lifting
-  EXPECT_GT(h.frame(), 500);
+  show_tab(h, 2);
+  EXPECT_GT(count_colour("Data", pal.pos_fill), 0);  // the field of the lifted hypothesis
+  EXPECT_GT(count_colour("Data", pal.neg_fill), 0);
+  EXPECT_EQ(count_colour("Data", pal.line), 0);      // not a line in the plane
+  EXPECT_GT(curves(), no_curves[2] + 4);
+}
+
+TEST(HeadlessApp, TheDarkThemeReachesTheCanvasAndThePlots) {
+  Headless h;
+  const Palette& light = palette(false);
+  const Palette& dark = palette(true);
+  show_tab(h, 0);
+  EXPECT_GT(count_colour("Data", light.background), 0);
+  EXPECT_GT(count_colour("Data", light.line), 0);
+  EXPECT_GT(count_colour("Plots", light.plot_text), 0);
+  ASSERT_TRUE(run_command(h.app, {"set", "theme", "dark"}).ok);
+  h.frame();
+  EXPECT_GT(count_colour("Data", dark.background), 0);
+  EXPECT_EQ(count_colour("Data", light.background), 0);
+  EXPECT_GT(count_colour("Data", dark.line), 0);  // the separator, light on dark
+  EXPECT_EQ(count_colour("Data", light.line), 0);
+  EXPECT_GT(count_colour("Data", dark.text), 0);  // tick labels
+  EXPECT_GT(count_colour("Plots", dark.plot_bg), 0);
+  EXPECT_GT(count_colour("Plots", dark.plot_text), 0);  // titles, ticks, legend text
+  EXPECT_EQ(count_colour("Plots", light.plot_text), 0);
+  EXPECT_EQ(count_colour("Plots", light.plot_grid), 0);
+}
+
+// A long step curve (far more steps than pixel columns) drawn by Plot: its vertices
+// stay within the line's half width of the data's extremes. The min/max decimation
+// this replaces went down and back up in each column, and ImGui's joins turned those
+// near-reversals into spikes past the extremes.
+TEST(HeadlessApp, StepCurvesDrawWithoutSpikes) {
+  Headless h;
+  // 3000 steps over ~350 pixel columns: 0 once, then 20 and 19 in turn every 40
+  // steps, so the curve changes level at its top by about 9 px many times (the
+  // near-reversals of the old drawing there stuck out 17 px above the curve).
+  std::vector<double> x, y;
+  for (int i = 0; i < 3000; ++i) {
+    x.push_back(i);
+    y.push_back(i == 0 ? 0.0 : ((i / 40) % 2 ? 19.0 : 20.0));
+  }
+  const ImU32 col = IM_COL32(1, 2, 3, 255);
+  const float thickness = 4.0f;
+  ImGui::NewFrame();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(440, 260));
+  ImGui::Begin("step plot");
+  Plot p("steps", "steps", palette(false));
+  p.step_lines = true;
+  p.line("", x, y, col, thickness);  // no label: no legend swatch in that colour
+  const Mapping m = p.draw(ImVec2(400, 200));
+  const ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImGui::End();
+  ImGui::Render();
+  const double top = data_to_pixel(m, {0, 20}).y, bottom = data_to_pixel(m, {0, 0}).y;
+  const double slack = thickness * 0.5 + 1.0 + 0.5;  // half width, the anti-aliased fringe, rounding
+  int n = 0;
+  for (const ImDrawVert& v : dl->VtxBuffer) {
+    if ((v.col & ~IM_COL32_A_MASK) != (col & ~IM_COL32_A_MASK)) continue;
+    ++n;
+    EXPECT_GE(v.pos.y, top - slack) << "a spike above the curve at x = " << v.pos.x;
+    EXPECT_LE(v.pos.y, bottom + slack) << "a spike below the curve at x = " << v.pos.x;
+  }
+  EXPECT_GT(n, 100);
 }
 
 TEST(HeadlessApp, ScrubbingShowsEarlierSteps) {

@@ -8,8 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "expect_message.hpp"
+
 namespace pla {
 namespace {
+
+using test::failed_with;
 
 TEST(Dataset, AddRemoveCountRadius) {
   Dataset ds;
@@ -32,9 +36,9 @@ TEST(Dataset, AddRemoveCountRadius) {
 
 TEST(Dataset, AddRejectsBadPointsAndChangesNothing) {
   Dataset ds;
-  EXPECT_FALSE(ds.add({1}, 1).ok);
-  EXPECT_FALSE(ds.add({1, 2}, 0).ok);
-  EXPECT_FALSE(ds.add({1, std::numeric_limits<double>::infinity()}, 1).ok);
+  EXPECT_TRUE(failed_with(ds.add({1}, 1), Msg::dataset_point_size, {{"coordinates", "1"}, {"d", "2"}}));
+  EXPECT_TRUE(failed_with(ds.add({1, 2}, 0), Msg::dataset_label, {{"label", "0"}}));
+  EXPECT_TRUE(failed_with(ds.add({1, std::numeric_limits<double>::infinity()}, 1), Msg::dataset_not_finite));
   EXPECT_TRUE(ds.empty());
   EXPECT_TRUE(ds.x.empty());
 }
@@ -46,19 +50,19 @@ TEST(Dataset, ValidateNamesTheBrokenInvariant) {
   EXPECT_TRUE(ds.validate().ok);
   Dataset bad = ds;
   bad.d = 0;
-  EXPECT_NE(bad.validate().error.find("d = 0"), std::string::npos);
+  EXPECT_TRUE(failed_with(bad.validate(), Msg::dataset_bad_d, {{"d", "0"}}));
   bad = ds;
   bad.x.push_back(4);
-  EXPECT_NE(bad.validate().error.find("4 coordinates for 1 points"), std::string::npos);
+  EXPECT_TRUE(failed_with(bad.validate(), Msg::dataset_size_mismatch, {{"values", "4"}, {"points", "1"}, {"d", "3"}}));
   bad = ds;
   bad.y[0] = 2;
-  EXPECT_NE(bad.validate().error.find("point 0 has label 2"), std::string::npos);
+  EXPECT_TRUE(failed_with(bad.validate(), Msg::dataset_point_label, {{"point", "0"}, {"label", "2"}}));
   bad = ds;
   bad.x[2] = std::nan("");
-  EXPECT_NE(bad.validate().error.find("point 0 coordinate 2 is not finite"), std::string::npos);
+  EXPECT_TRUE(failed_with(bad.validate(), Msg::dataset_point_not_finite, {{"point", "0"}, {"coordinate", "2"}}));
   bad = ds;
   bad.feature_names = {"a"};
-  EXPECT_NE(bad.validate().error.find("1 feature names for d = 3"), std::string::npos);
+  EXPECT_TRUE(failed_with(bad.validate(), Msg::dataset_names, {{"names", "1"}, {"d", "3"}}));
 }
 
 void expect_disjoint_cover(const Split& s, std::size_t n) {
@@ -112,11 +116,12 @@ TEST(DatasetSplit, DeterministicPerSeedAndShuffled) {
 TEST(DatasetSplit, RejectsBadFractionsAndKeepsOutput) {
   Split s;
   s.train = {99};
-  EXPECT_NE(make_split(10, -0.1, 0.1, 1, s).error.find("validation fraction"), std::string::npos);
-  EXPECT_NE(make_split(10, 0.1, 1.0, 1, s).error.find("test fraction"), std::string::npos);
-  EXPECT_NE(make_split(10, 0.1, std::nan(""), 1, s).error.find("test fraction"), std::string::npos);
-  EXPECT_NE(make_split(10, 0.6, 0.4, 1, s).error.find("below 1"), std::string::npos);
-  EXPECT_NE(make_split(2, 0.4, 0.4, 1, s).error.find("leaves no training point"), std::string::npos);
+  EXPECT_TRUE(failed_with(make_split(10, -0.1, 0.1, 1, s), Msg::split_validation_fraction, {{"value", "-0.1"}}));
+  EXPECT_TRUE(failed_with(make_split(10, 0.1, 1.0, 1, s), Msg::split_test_fraction, {{"value", "1"}}));
+  EXPECT_TRUE(failed_with(make_split(10, 0.1, std::nan(""), 1, s), Msg::split_test_fraction, {{"value", "nan"}}));
+  EXPECT_TRUE(failed_with(make_split(10, 0.6, 0.4, 1, s), Msg::split_fraction_sum, {{"validation", "0.6"}, {"test", "0.4"}}));
+  EXPECT_TRUE(failed_with(make_split(2, 0.4, 0.4, 1, s), Msg::split_no_training,
+                          {{"n", "2"}, {"validation", "1"}, {"test", "1"}}));
   EXPECT_FALSE(make_split(0, 0.0, 0.0, 1, s).ok);
   EXPECT_EQ(s.train, (std::vector<std::size_t>{99}));
 }

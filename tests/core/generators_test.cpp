@@ -11,9 +11,12 @@
 #include <vector>
 
 #include "core/presets.hpp"
+#include "expect_message.hpp"
 
 namespace pla {
 namespace {
+
+using test::failed_with;
 
 GenSpec spec_of(const std::string& kind, std::size_t n = 100, int d = 2, std::uint64_t seed = 1) {
   GenSpec s;
@@ -136,8 +139,7 @@ TEST(Generators, MarginTooLargeForTheBoxFails) {
   s.margin = 1.0;
   Dataset ds;
   const Status st = generate(s, ds);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("smaller margin"), std::string::npos) << st.error;
+  EXPECT_TRUE(failed_with(st, Msg::gen_separable_failed, {{"n", "100"}, {"margin", "1"}, {"d", "1"}}));
   EXPECT_TRUE(ds.empty());
 }
 
@@ -236,7 +238,8 @@ TEST(Generators, BlobsAreTwoGaussiansOneApart) {
 TEST(Generators, InvalidSpecsAreRejectedWithReasons) {
   struct Case {
     GenSpec spec;
-    const char* words;
+    Msg code;
+    MsgArgs args;
   };
   auto with = [](GenSpec s, double margin, double noise) {
     s.margin = margin;
@@ -244,26 +247,32 @@ TEST(Generators, InvalidSpecsAreRejectedWithReasons) {
     return s;
   };
   const std::vector<Case> cases = {
-      {spec_of("separable", 1), "n = 1 points is out of range"},
-      {spec_of("blobs", 10000001), "n = 10000001 points is out of range"},
-      {spec_of("separable", 10, 0), "d = 0 is out of range"},
-      {spec_of("blobs", 10, 100001), "d = 100001 is out of range"},
-      {spec_of("blobs", 10000000, 3), "above the limit"},
-      {spec_of("xor", 10, 3), "d must be 2"},
-      {spec_of("circles", 10, 1), "d must be 2"},
-      {with(spec_of("separable"), -0.1, 0.1), "margin gamma = -0.1 is out of range"},
-      {with(spec_of("noisy"), 1.5, 0.1), "margin gamma = 1.5 is out of range"},
-      {with(spec_of("separable"), std::nan(""), 0.1), "margin gamma = nan"},
-      {with(spec_of("noisy"), 0.1, 0.6), "noise = 0.6 is out of range [0, 0.5]"},
-      {with(spec_of("moons"), 0.1, -0.01), "noise = -0.01 is out of range"},
-      {spec_of("spiral"), "unknown generator 'spiral'"},
+      {spec_of("separable", 1), Msg::gen_n_range, {{"kind", "separable"}, {"n", "1"}, {"limit", "10000000"}}},
+      {spec_of("blobs", 10000001), Msg::gen_n_range, {{"kind", "blobs"}, {"n", "10000001"}}},
+      {spec_of("separable", 10, 0), Msg::gen_d_range, {{"kind", "separable"}, {"d", "0"}, {"limit", "100000"}}},
+      {spec_of("blobs", 10, 100001), Msg::gen_d_range, {{"d", "100001"}}},
+      {spec_of("blobs", 10000000, 3), Msg::gen_too_many_values,
+       {{"kind", "blobs"}, {"n", "10000000"}, {"d", "3"}, {"limit", std::to_string(kMaxValues)}}},
+      {spec_of("xor", 10, 3), Msg::gen_planar, {{"kind", "xor"}, {"d", "3"}}},
+      {spec_of("circles", 10, 1), Msg::gen_planar, {{"kind", "circles"}, {"d", "1"}}},
+      {with(spec_of("separable"), -0.1, 0.1), Msg::gen_margin_range, {{"kind", "separable"}, {"margin", "-0.1"}}},
+      {with(spec_of("noisy"), 1.5, 0.1), Msg::gen_margin_range, {{"kind", "noisy"}, {"margin", "1.5"}}},
+      {with(spec_of("separable"), std::nan(""), 0.1), Msg::gen_margin_range, {{"margin", "nan"}}},
+      {with(spec_of("noisy"), 0.1, 0.6), Msg::gen_noise_range, {{"kind", "noisy"}, {"noise", "0.6"}}},
+      {with(spec_of("moons"), 0.1, -0.01), Msg::gen_noise_range, {{"kind", "moons"}, {"noise", "-0.01"}}},
+      {spec_of("spiral"), Msg::gen_unknown, {{"kind", "spiral"}}},
   };
   for (const Case& c : cases) {
     Dataset ds;
     const Status st = generate(c.spec, ds);
-    EXPECT_FALSE(st.ok) << c.words;
-    EXPECT_NE(st.error.find(c.words), std::string::npos) << st.error << " / " << c.words;
+    EXPECT_TRUE(failed_with(st, c.code, c.args)) << c.spec.kind;
   }
+  // The list of known generators is the table's, joined.
+  Dataset ds;
+  const Status st = generate(spec_of("spiral"), ds);
+  std::string known;
+  for (const std::string& k : generator_kinds()) known += (known.empty() ? "" : ", ") + k;
+  EXPECT_EQ(test::arg(st, "known"), known);
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
-// CSV and LIBSVM readers and writers: exact loading, every rejection with
-// "FILE:LINE:COLUMN: ..." and bit-exact round trips.
+// CSV and LIBSVM readers and writers: exact loading, every rejection as a code with
+// its location (file, line, column) and arguments, and bit-exact round trips.
 #include "core/io.hpp"
 
 #include <gtest/gtest.h>
@@ -12,29 +12,35 @@
 #include <vector>
 
 #include "core/rng.hpp"
+#include "expect_message.hpp"
 
 namespace pla {
 namespace {
 
+using test::failed_at;
+
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
-// Reads CSV text named data.csv; returns the error ("" on success).
-std::string csv_error(const std::string& text, int expected_d = 0) {
+// Reads CSV text named data.csv.
+Status csv(const std::string& text, int expected_d = 0) {
   Dataset ds;
-  const Status st = read_csv(text, "data.csv", ds, expected_d);
-  return st.ok ? "" : st.error;
+  return read_csv(text, "data.csv", ds, expected_d);
 }
 
-std::string svm_error(const std::string& text, int expected_d = 0) {
+Status svm(const std::string& text, int expected_d = 0) {
   Dataset ds;
-  const Status st = read_libsvm(text, "data.libsvm", ds, expected_d);
-  return st.ok ? "" : st.error;
+  return read_libsvm(text, "data.libsvm", ds, expected_d);
 }
 
-// The error must start with the position and contain the description.
-void expect_error(const std::string& error, const std::string& position, const std::string& what) {
-  EXPECT_EQ(error.substr(0, position.size()), position) << error;
-  EXPECT_TRUE(contains(error, what)) << error << "\n  should contain: " << what;
+// The failure must be `code` with `args` at LINE:COLUMN of data.csv / data.libsvm.
+::testing::AssertionResult csv_fails(const std::string& text, int line, int column, Msg code, const MsgArgs& args = {},
+                                     int expected_d = 0) {
+  return failed_at(csv(text, expected_d), "data.csv", line, column, code, args);
+}
+
+::testing::AssertionResult svm_fails(const std::string& text, int line, int column, Msg code, const MsgArgs& args = {},
+                                     int expected_d = 0) {
+  return failed_at(svm(text, expected_d), "data.libsvm", line, column, code, args);
 }
 
 std::uint64_t bits(double v) {
@@ -127,79 +133,94 @@ TEST(IoCsv, ExpectedDimensionAccepted) {
 
 TEST(IoCsv, NotANumberNamesFileLineColumn) {
   const std::string text = "a,b,c,label\n1,2,3,1\n\n4,5,6,-1\n1,1,1,1\n2,2,2,1\n3,3,abc,-1\n";
-  EXPECT_EQ(csv_error(text), "data.csv:7:3: 'abc' is not a number");
+  const Status st = csv(text);
+  EXPECT_TRUE(failed_at(st, "data.csv", 7, 3, Msg::number_not_number, {{"value", "abc"}}));
+  EXPECT_EQ(st.args.size(), 4u);  // file, line, column, value
 }
 
 TEST(IoCsv, RaggedRows) {
-  expect_error(csv_error("1,2,1\n3,4\n"), "data.csv:2:3: ", "row has 2 fields, expected 3 (as on line 1");
-  expect_error(csv_error("x,y,label\n1,2,1\n3,4,1,5\n"), "data.csv:3:4: ", "row has 4 fields, expected 3");
+  EXPECT_TRUE(csv_fails("1,2,1\n3,4\n", 2, 3, Msg::csv_row_fields,
+                        {{"fields", "2"}, {"expected", "3"}, {"first_line", "1"}, {"separator", "comma"}}));
+  EXPECT_TRUE(csv_fails("x,y,label\n1,2,1\n3,4,1,5\n", 3, 4, Msg::csv_row_fields, {{"fields", "4"}, {"expected", "3"}}));
 }
 
 TEST(IoCsv, NonFiniteAndOutOfRange) {
-  expect_error(csv_error("1,2,1\n3,nan,-1\n"), "data.csv:2:2: ", "'nan' is not a finite number");
-  expect_error(csv_error("1,2,1\n-Infinity,4,-1\n"), "data.csv:2:1: ", "'-Infinity' is not a finite number");
-  expect_error(csv_error("1,inf,1\n3,4,-1\n"), "data.csv:1:2: ", "'inf' is not a finite number");
-  expect_error(csv_error("1,2,1\n3,1e999,-1\n"), "data.csv:2:2: ", "'1e999' is out of range");
-  expect_error(csv_error("1,2,1\n3,-1e400,-1\n"), "data.csv:2:2: ", "out of range");
+  EXPECT_TRUE(csv_fails("1,2,1\n3,nan,-1\n", 2, 2, Msg::number_not_finite, {{"value", "nan"}}));
+  EXPECT_TRUE(csv_fails("1,2,1\n-Infinity,4,-1\n", 2, 1, Msg::number_not_finite, {{"value", "-Infinity"}}));
+  EXPECT_TRUE(csv_fails("1,inf,1\n3,4,-1\n", 1, 2, Msg::number_not_finite, {{"value", "inf"}}));
+  EXPECT_TRUE(csv_fails("1,2,1\n3,1e999,-1\n", 2, 2, Msg::number_out_of_range, {{"value", "1e999"}}));
+  EXPECT_TRUE(csv_fails("1,2,1\n3,-1e400,-1\n", 2, 2, Msg::number_out_of_range));
 }
 
 TEST(IoCsv, MalformedNumbers) {
-  expect_error(csv_error("1,2,1\n0x1p3,4,-1\n"), "data.csv:2:1: ", "'0x1p3' is not a number");
-  expect_error(csv_error("1,2,1\n1.2.3,4,-1\n"), "data.csv:2:1: ", "is not a number");
-  expect_error(csv_error("1,2,1\n3,1e,-1\n"), "data.csv:2:2: ", "'1e' is not a number");
-  expect_error(csv_error("1,2,1\n3,,-1\n"), "data.csv:2:2: ", "empty field");
-  expect_error(csv_error("1,2,1\n3,4 5,-1\n"), "data.csv:2:2: ", "'4 5' is not a number");
+  EXPECT_TRUE(csv_fails("1,2,1\n0x1p3,4,-1\n", 2, 1, Msg::number_not_number, {{"value", "0x1p3"}}));
+  EXPECT_TRUE(csv_fails("1,2,1\n1.2.3,4,-1\n", 2, 1, Msg::number_not_number));
+  EXPECT_TRUE(csv_fails("1,2,1\n3,1e,-1\n", 2, 2, Msg::number_not_number, {{"value", "1e"}}));
+  EXPECT_TRUE(csv_fails("1,2,1\n3,,-1\n", 2, 2, Msg::number_empty));
+  EXPECT_TRUE(csv_fails("1,2,1\n3,4 5,-1\n", 2, 2, Msg::number_not_number, {{"value", "4 5"}}));
+}
+
+TEST(IoCsv, LongFieldsAreCutInTheMessage) {
+  const std::string field(50, 'z');
+  EXPECT_TRUE(csv_fails("1,2,1\n3," + field + ",-1\n", 2, 2, Msg::number_not_number,
+                        {{"value", std::string(40, 'z') + "..."}}));
 }
 
 TEST(IoCsv, EmptyTextOrNoDataRows) {
-  expect_error(csv_error(""), "data.csv:1:1: ", "no data rows");
-  expect_error(csv_error("\xEF\xBB\xBF\r\n  \n"), "data.csv:1:1: ", "no data rows");
-  expect_error(csv_error("\nx,y,label\n\n"), "data.csv:2:1: ", "no data rows after the header");
+  EXPECT_TRUE(csv_fails("", 1, 1, Msg::csv_empty));
+  EXPECT_TRUE(csv_fails("\xEF\xBB\xBF\r\n  \n", 1, 1, Msg::csv_empty));
+  EXPECT_TRUE(csv_fails("\nx,y,label\n\n", 2, 1, Msg::csv_no_rows_after_header));
 }
 
 TEST(IoCsv, SingleClass) {
-  expect_error(csv_error("1,2,1\n3,4,1\n\n"), "data.csv:2:3: ", "all 2 labels are +1");
-  expect_error(csv_error("label,x\n-1,2\n-1,4\n"), "data.csv:3:1: ", "all 2 labels are -1");
+  EXPECT_TRUE(csv_fails("1,2,1\n3,4,1\n\n", 2, 3, Msg::read_one_class, {{"count", "2"}, {"label", "+1"}}));
+  EXPECT_TRUE(csv_fails("label,x\n-1,2\n-1,4\n", 3, 1, Msg::read_one_class, {{"count", "2"}, {"label", "-1"}}));
 }
 
 TEST(IoCsv, UnknownLabels) {
-  expect_error(csv_error("1,2,1\n3,4,2\n"), "data.csv:2:3: ", "unknown label '2'");
-  expect_error(csv_error("1,2,1\n3,4,0.5\n"), "data.csv:2:3: ", "unknown label '0.5'");
-  expect_error(csv_error("x,y,label\n1,2,1\n3,4,cat\n"), "data.csv:3:3: ", "unknown label 'cat'");
-  expect_error(csv_error("1,2,1\n3,4,\n"), "data.csv:2:3: ", "empty label");
+  EXPECT_TRUE(csv_fails("1,2,1\n3,4,2\n", 2, 3, Msg::label_unknown, {{"value", "2"}}));
+  EXPECT_TRUE(csv_fails("1,2,1\n3,4,0.5\n", 2, 3, Msg::label_unknown, {{"value", "0.5"}}));
+  EXPECT_TRUE(csv_fails("x,y,label\n1,2,1\n3,4,cat\n", 3, 3, Msg::label_unknown, {{"value", "cat"}}));
+  EXPECT_TRUE(csv_fails("1,2,1\n3,4,\n", 2, 3, Msg::label_empty));
 }
 
 TEST(IoCsv, MixedLabelConventions) {
-  EXPECT_EQ(csv_error("1,2,-1\n3,4,1\n5,6,0\n"),
-            "data.csv:3:3: label 0 mixes conventions: line 1 uses -1/+1 labels (use -1/+1 or 0/1 throughout)");
-  expect_error(csv_error("1,2,0\n3,4,1\n5,6,-1\n"), "data.csv:3:3: ", "label -1 mixes conventions: line 1");
+  EXPECT_TRUE(csv_fails("1,2,-1\n3,4,1\n5,6,0\n", 3, 3, Msg::label_mixed_zero, {{"other_line", "1"}}));
+  EXPECT_TRUE(csv_fails("1,2,0\n3,4,1\n5,6,-1\n", 3, 3, Msg::label_mixed_minus, {{"other_line", "1"}}));
 }
 
 TEST(IoCsv, DimensionMismatch) {
-  expect_error(csv_error("\nx,y,label\n1,2,1\n3,4,-1\n", 3),
-               "data.csv:2:1: ", "the file has d = 2 feature columns, expected d = 3");
-  expect_error(csv_error("1\n-1\n"), "data.csv:1:1: ", "only one column");
+  EXPECT_TRUE(csv_fails("\nx,y,label\n1,2,1\n3,4,-1\n", 2, 1, Msg::read_d_mismatch, {{"d", "2"}, {"expected_d", "3"}}, 3));
+  EXPECT_TRUE(csv_fails("1\n-1\n", 1, 1, Msg::csv_one_column, {{"separator", "comma"}}));
+  EXPECT_TRUE(csv_fails("1;2;1\n3;4\n", 2, 3, Msg::csv_row_fields, {{"separator", "semicolon"}}));
+  EXPECT_TRUE(csv_fails("1\t2\t1\n3\t4\n", 2, 3, Msg::csv_row_fields, {{"separator", "tab"}}));
+  EXPECT_TRUE(failed_at(csv("1\n", -1), "data.csv", 0, 0, Msg::read_expected_d_range,
+                        {{"expected_d", "-1"}, {"limit", std::to_string(kMaxDimension)}}));
 }
 
 TEST(IoCsv, QuotingErrors) {
-  expect_error(csv_error("1,\"2,1\n3,4,-1\n"), "data.csv:1:2: ", "unterminated quoted field");
-  expect_error(csv_error("1,\"2\"x,1\n3,4,-1\n"), "data.csv:1:2: ", "after the closing quote");
+  EXPECT_TRUE(csv_fails("1,\"2,1\n3,4,-1\n", 1, 2, Msg::csv_unterminated_quote));
+  EXPECT_TRUE(csv_fails("1,\"2\"x,1\n3,4,-1\n", 1, 2, Msg::csv_text_after_quote, {{"value", "x,1"}}));
 }
 
 TEST(IoCsv, FirstRowMixingNamesAndNumbersIsReportedNotSwallowed) {
-  expect_error(csv_error("1,abc,1\n3,4,-1\n"),
-               "data.csv:1:2: ", "'abc' is not a number (a header row must contain only column names)");
+  EXPECT_TRUE(csv_fails("1,abc,1\n3,4,-1\n", 1, 2, Msg::header_number_not_number, {{"value", "abc"}}));
+  EXPECT_TRUE(csv_fails("1,x,cat\n3,4,-1\n", 1, 2, Msg::header_number_not_number, {{"value", "x"}}));
+  EXPECT_TRUE(csv_fails("1,2,cat\n3,4,-1\n", 1, 3, Msg::header_label_unknown, {{"value", "cat"}}));
+  // The same text on a later row is an ordinary error.
+  EXPECT_TRUE(csv_fails("1,2,1\n1,abc,1\n", 2, 2, Msg::number_not_number, {{"value", "abc"}}));
 }
 
 TEST(IoCsv, TwoLabelColumnsAreAmbiguous) {
-  expect_error(csv_error("label,x,LABEL\n1,2,1\n"), "data.csv:1:3: ", "two columns are named 'LABEL'");
+  EXPECT_TRUE(csv_fails("label,x,LABEL\n1,2,1\n", 1, 3, Msg::csv_duplicate_label_column,
+                        {{"name", "LABEL"}, {"first", "1"}, {"second", "3"}}));
 }
 
 TEST(IoCsv, Utf16IsRejected) {
-  expect_error(csv_error(std::string("\xFF\xFE"
-                                     "1\0,\0",
-                                     6)),
-               "data.csv:1:1: ", "UTF-16");
+  EXPECT_TRUE(csv_fails(std::string("\xFF\xFE"
+                                    "1\0,\0",
+                                    6),
+                        1, 1, Msg::read_utf16));
 }
 
 TEST(IoCsv, OutputUnchangedOnFailure) {
@@ -234,38 +255,39 @@ TEST(IoLibsvm, CallersDimensionPadsAndZeroOneLabels) {
 
 TEST(IoLibsvm, IndexErrorsNameByteColumn) {
   // "+1 1:0.5 1:2": the second pair starts at byte column 10.
-  EXPECT_EQ(svm_error("+1 1:0.5 1:2\n-1 1:1\n"),
-            "data.libsvm:1:10: feature index 1 does not follow the previous index 1 (indices must increase)");
-  expect_error(svm_error("-1 1:1\n+1 3:1 2:1\n"), "data.libsvm:2:8: ", "feature index 2 does not follow");
-  expect_error(svm_error("-1 1:1\n+1 0:1\n"), "data.libsvm:2:4: ", "indices start at 1");
-  expect_error(svm_error("-1 1:1\n+1 x:1\n"), "data.libsvm:2:4: ", "'x' is not a positive whole number");
-  expect_error(svm_error("-1 1:1\n+1 -2:1\n"), "data.libsvm:2:4: ", "not a positive whole number");
-  expect_error(svm_error("-1 1:1\n+1  5\n"), "data.libsvm:2:5: ", "'5' is not an index:value pair");
-  expect_error(svm_error("-1 1:1\n+1 qid:3 1:2\n"), "data.libsvm:2:4: ", "qid");
-  expect_error(svm_error("-1 1:1\n+1 100001:1\n"), "data.libsvm:2:4: ", "above the limit");
-  expect_error(svm_error("-1 1:1\n+1 99999999999999999999999:1\n"), "data.libsvm:2:4: ", "above the limit");
+  EXPECT_TRUE(svm_fails("+1 1:0.5 1:2\n-1 1:1\n", 1, 10, Msg::libsvm_index_order, {{"index", "1"}, {"previous", "1"}}));
+  EXPECT_TRUE(svm_fails("-1 1:1\n+1 3:1 2:1\n", 2, 8, Msg::libsvm_index_order, {{"index", "2"}, {"previous", "3"}}));
+  EXPECT_TRUE(svm_fails("-1 1:1\n+1 0:1\n", 2, 4, Msg::libsvm_index_zero));
+  EXPECT_TRUE(svm_fails("-1 1:1\n+1 x:1\n", 2, 4, Msg::libsvm_index_not_whole, {{"value", "x"}}));
+  EXPECT_TRUE(svm_fails("-1 1:1\n+1 -2:1\n", 2, 4, Msg::libsvm_index_not_whole, {{"value", "-2"}}));
+  EXPECT_TRUE(svm_fails("-1 1:1\n+1  5\n", 2, 5, Msg::libsvm_not_pair, {{"value", "5"}}));
+  EXPECT_TRUE(svm_fails("-1 1:1\n+1 qid:3 1:2\n", 2, 4, Msg::libsvm_qid));
+  EXPECT_TRUE(svm_fails("-1 1:1\n+1 100001:1\n", 2, 4, Msg::libsvm_index_above_limit,
+                        {{"index", "100001"}, {"limit", "100000"}}));
+  EXPECT_TRUE(svm_fails("-1 1:1\n+1 99999999999999999999999:1\n", 2, 4, Msg::libsvm_index_above_limit,
+                        {{"index", "99999999999999999999999"}}));
 }
 
 TEST(IoLibsvm, ValueErrorsPointAfterTheColon) {
-  expect_error(svm_error("-1 1:1\n+1 12:abc\n"), "data.libsvm:2:7: ", "'abc' is not a number");
-  expect_error(svm_error("-1 1:1\n+1 1:nan\n"), "data.libsvm:2:6: ", "not a finite number");
-  expect_error(svm_error("-1 1:1\n+1 1:1e999\n"), "data.libsvm:2:6: ", "out of range");
-  expect_error(svm_error("-1 1:1\n+1 1:\n"), "data.libsvm:2:6: ", "feature 1 has no value");
+  EXPECT_TRUE(svm_fails("-1 1:1\n+1 12:abc\n", 2, 7, Msg::number_not_number, {{"value", "abc"}}));
+  EXPECT_TRUE(svm_fails("-1 1:1\n+1 1:nan\n", 2, 6, Msg::number_not_finite, {{"value", "nan"}}));
+  EXPECT_TRUE(svm_fails("-1 1:1\n+1 1:1e999\n", 2, 6, Msg::number_out_of_range, {{"value", "1e999"}}));
+  EXPECT_TRUE(svm_fails("-1 1:1\n+1 1:\n", 2, 6, Msg::libsvm_no_value, {{"index", "1"}}));
 }
 
 TEST(IoLibsvm, LabelErrors) {
-  expect_error(svm_error("-1 1:1\n2 1:1\n"), "data.libsvm:2:1: ", "unknown label '2'");
-  expect_error(svm_error("-1 1:1\n  cat 1:1\n"), "data.libsvm:2:3: ", "unknown label 'cat'");
-  expect_error(svm_error("-1 1:1\n0 1:1\n"), "data.libsvm:2:1: ", "label 0 mixes conventions: line 1");
-  expect_error(svm_error("-1 1:1\n1:1 2:2\n"), "data.libsvm:2:1: ", "expected a label first");
+  EXPECT_TRUE(svm_fails("-1 1:1\n2 1:1\n", 2, 1, Msg::label_unknown, {{"value", "2"}}));
+  EXPECT_TRUE(svm_fails("-1 1:1\n  cat 1:1\n", 2, 3, Msg::label_unknown, {{"value", "cat"}}));
+  EXPECT_TRUE(svm_fails("-1 1:1\n0 1:1\n", 2, 1, Msg::label_mixed_zero, {{"other_line", "1"}}));
+  EXPECT_TRUE(svm_fails("-1 1:1\n1:1 2:2\n", 2, 1, Msg::libsvm_label_first, {{"value", "1:1"}}));
 }
 
 TEST(IoLibsvm, WholeFileErrors) {
-  expect_error(svm_error(""), "data.libsvm:1:1: ", "no data rows");
-  expect_error(svm_error("# only\n# comments\n"), "data.libsvm:1:1: ", "no data rows");
-  expect_error(svm_error("\n+1\n-1\n"), "data.libsvm:2:1: ", "d is unknown");
-  expect_error(svm_error("+1 1:1\n+1 2:1\n# end\n"), "data.libsvm:2:1: ", "all 2 labels are +1");
-  expect_error(svm_error("-1 1:1\n+1 3:1\n", 2), "data.libsvm:2:4: ", "feature index 3 is above the expected d = 2");
+  EXPECT_TRUE(svm_fails("", 1, 1, Msg::libsvm_empty));
+  EXPECT_TRUE(svm_fails("# only\n# comments\n", 1, 1, Msg::libsvm_empty));
+  EXPECT_TRUE(svm_fails("\n+1\n-1\n", 2, 1, Msg::libsvm_no_pairs));
+  EXPECT_TRUE(svm_fails("+1 1:1\n+1 2:1\n# end\n", 2, 1, Msg::read_one_class, {{"count", "2"}, {"label", "+1"}}));
+  EXPECT_TRUE(svm_fails("-1 1:1\n+1 3:1\n", 2, 4, Msg::libsvm_index_above_expected, {{"index", "3"}, {"expected_d", "2"}}, 2));
 }
 
 TEST(IoLibsvm, OutputUnchangedOnFailure) {
@@ -379,7 +401,7 @@ TEST(IoFormat, GuessByExtensionThenContent) {
   ASSERT_TRUE(read_data("+1 2:1\n-1 1:1\n", "upload", ds).ok);
   EXPECT_EQ(ds.x, (std::vector<double>{0, 1, 1, 0}));
   const Status st = read_data("1,2,1\n1,x,-1\n", "upload.txt", ds);
-  EXPECT_EQ(st.error, "upload.txt:2:2: 'x' is not a number");
+  EXPECT_TRUE(failed_at(st, "upload.txt", 2, 2, Msg::number_not_number, {{"value", "x"}}));
 }
 
 TEST(IoFile, WriteThenReadBothFormats) {
@@ -403,18 +425,23 @@ TEST(IoFile, ErrorsNameThePath) {
   Dataset ds;
   const std::string missing = ::testing::TempDir() + "pla_no_such_file.csv";
   const Status st = read_data_file(missing, ds);
-  EXPECT_FALSE(st.ok);
-  EXPECT_TRUE(contains(st.error, missing)) << st.error;
+  EXPECT_TRUE(test::failed_with(st, Msg::io_cannot_open, {{"path", missing}}));
+  EXPECT_EQ(st.exit_code(), 1);
   const std::string bad = ::testing::TempDir() + "pla_io_bad.csv";
   std::FILE* f = std::fopen(bad.c_str(), "wb");
   ASSERT_NE(f, nullptr);
   std::fputs("x,y,label\n1,2,1\n3,4,7\n", f);
   std::fclose(f);
-  EXPECT_EQ(read_data_file(bad, ds).error, bad + ":3:3: unknown label '7' (labels must be -1/+1 or 0/1)");
+  EXPECT_TRUE(failed_at(read_data_file(bad, ds), bad, 3, 3, Msg::label_unknown, {{"value", "7"}}));
   std::remove(bad.c_str());
   Dataset invalid;
   invalid.d = 0;
-  EXPECT_FALSE(write_data_file(::testing::TempDir() + "pla_never.csv", invalid).ok);
+  const std::string never = ::testing::TempDir() + "pla_never.csv";
+  const Status w = write_data_file(never, invalid);
+  EXPECT_TRUE(test::failed_with(w, Msg::io_cannot_write_cause, {{"path", never}}));
+  ASSERT_TRUE(w.cause);
+  EXPECT_EQ(w.cause->code, Msg::dataset_bad_d);
+  EXPECT_EQ(test::arg(*w.cause, "d"), "0");
 }
 
 }  // namespace

@@ -8,9 +8,12 @@
 #include "core/kernels.hpp"
 #include "core/lift.hpp"
 #include "core/rng.hpp"
+#include "expect_message.hpp"
 
 namespace pla {
 namespace {
+
+using test::failed_with;
 
 TEST(Kernels, ValuesByHand) {
   const double x[2] = {1, 2}, z[2] = {3, 4};
@@ -53,18 +56,16 @@ TEST(Kernels, ParametersAreChecked) {
   k.type = KernelType::Poly;
   k.degree = 0;
   Status st = check_kernel(k);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("degree"), std::string::npos);
+  EXPECT_TRUE(failed_with(st, Msg::kernel_poly_degree, {{"degree", "0"}}));
   k.degree = 21;
-  EXPECT_FALSE(check_kernel(k).ok);
+  EXPECT_TRUE(failed_with(check_kernel(k), Msg::kernel_poly_degree, {{"degree", "21"}}));
   k.degree = 3;
   k.coef0 = INFINITY;
-  EXPECT_FALSE(check_kernel(k).ok);
+  EXPECT_TRUE(failed_with(check_kernel(k), Msg::kernel_poly_coef0));
   k.type = KernelType::Rbf;
   k.gamma = -1.0;
   st = check_kernel(k);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("gamma"), std::string::npos);
+  EXPECT_TRUE(failed_with(st, Msg::kernel_rbf_gamma));
   k.gamma = 2.0;
   EXPECT_TRUE(check_kernel(k).ok);
   KernelType t;
@@ -72,6 +73,12 @@ TEST(Kernels, ParametersAreChecked) {
   EXPECT_EQ(t, KernelType::Rbf);
   EXPECT_STREQ(to_string(KernelType::Poly), "poly");
   EXPECT_FALSE(parse_kernel_type("sigmoid", t));
+  // One name table: every type reads back from its name.
+  for (KernelType v : {KernelType::Linear, KernelType::Poly, KernelType::Rbf}) {
+    KernelType back = KernelType::Linear;
+    EXPECT_TRUE(parse_kernel_type(to_string(v), back)) << to_string(v);
+    EXPECT_EQ(back, v);
+  }
 }
 
 TEST(Kernels, GramMatrixIsSymmetricAndCapped) {
@@ -85,8 +92,7 @@ TEST(Kernels, GramMatrixIsSymmetricAndCapped) {
   EXPECT_EQ(g, (std::vector<double>{1, 0, 1, 0, 4, 2, 1, 2, 2}));
   ds.add({3, 3}, -1);
   const Status st = gram_matrix(ds, k, 3, g);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("N = 4"), std::string::npos) << st.error;
+  EXPECT_TRUE(failed_with(st, Msg::kernel_gram_too_large, {{"n", "4"}, {"megabytes", "0"}, {"limit", "3"}}));
   EXPECT_TRUE(g.empty());
 }
 
@@ -118,18 +124,26 @@ TEST(Lift, PolyKIsEveryMonomialUpToDegreeK) {
 
 TEST(Lift, BadSpecsNameTheProblem) {
   Lift lift;
-  const std::pair<const char*, const char*> bad[] = {
-      {"x3", "x3"}, {"x1^0", "power"}, {"y1", "y1"}, {"", "empty"}, {"x1,,x2", "empty"},
-      {"x1*x2,x2*x1", "twice"}, {"poly0", "poly"}, {"poly", "poly"}, {"x1^13", "degree"}};
-  for (const auto& b : bad) {
-    const Status st = parse_lift(b.first, 2, lift);
-    EXPECT_FALSE(st.ok) << b.first;
-    EXPECT_NE(st.error.find(b.second), std::string::npos) << b.first << ": " << st.error;
-  }
+  struct Bad {
+    const char* spec;
+    Msg code;
+    MsgArgs args;
+  };
+  const Bad bad[] = {
+      {"x3", Msg::lift_no_variable, {{"feature", "x3"}, {"index", "3"}, {"d", "2"}}},
+      {"x1^0", Msg::lift_bad_power, {{"feature", "x1^0"}, {"factor", "x1^0"}}},
+      {"y1", Msg::lift_bad_factor, {{"feature", "y1"}, {"factor", "y1"}}},
+      {"", Msg::lift_empty_feature, {{"spec", ""}}},
+      {"x1,,x2", Msg::lift_empty_feature, {{"spec", "x1,,x2"}}},
+      {"x1*x2,x2*x1", Msg::lift_duplicate, {{"spec", "x1*x2,x2*x1"}, {"feature", "x1*x2"}}},
+      {"poly0", Msg::lift_poly_degree, {{"feature", "poly0"}, {"limit", "12"}}},
+      {"poly", Msg::lift_poly_degree, {{"feature", "poly"}}},
+      {"x1^13", Msg::lift_degree, {{"feature", "x1^13"}, {"degree", "13"}, {"limit", "12"}}}};
+  for (const Bad& b : bad) EXPECT_TRUE(failed_with(parse_lift(b.spec, 2, lift), b.code, b.args)) << b.spec;
+  EXPECT_TRUE(failed_with(parse_lift("x1", 0, lift), Msg::lift_no_coordinates));
   // poly6 in 8-d would be C(14, 6) - 1 = 3002 features.
   const Status st = parse_lift("poly6", 8, lift);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("more than 512"), std::string::npos) << st.error;
+  EXPECT_TRUE(failed_with(st, Msg::lift_too_many, {{"spec", "poly6"}, {"limit", "512"}}));
 }
 
 TEST(Lift, DatasetKeepsLabelsAndChecksDimensionAndOverflow) {
@@ -146,13 +160,12 @@ TEST(Lift, DatasetKeepsLabelsAndChecksDimensionAndOverflow) {
   Dataset three;
   three.d = 3;
   three.add({1, 2, 3}, 1);
-  EXPECT_FALSE(lift_dataset(lift, three, out).ok);
+  EXPECT_TRUE(failed_with(lift_dataset(lift, three, out), Msg::lift_wrong_d, {{"lift_d", "2"}, {"d", "3"}}));
   EXPECT_EQ(out.d, 2);  // unchanged on failure
   Dataset huge;
   huge.add({1e200, 1}, 1);
   const Status st = lift_dataset(lift, huge, out);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("x1^2"), std::string::npos) << st.error;
+  EXPECT_TRUE(failed_with(st, Msg::lift_overflow, {{"point", "1"}, {"feature", "x1^2"}}));
 }
 
 }  // namespace

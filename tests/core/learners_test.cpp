@@ -11,9 +11,13 @@
 #include "core/lift.hpp"
 #include "core/perceptron.hpp"
 #include "core/rng.hpp"
+#include "expect_message.hpp"
 
 namespace pla {
 namespace {
+
+using test::arg;
+using test::failed_with;
 
 Dataset rows(int d, std::initializer_list<std::pair<std::vector<double>, int>> points) {
   Dataset ds;
@@ -74,7 +78,7 @@ std::unique_ptr<Learner> make(const LearnerConfig& cfg, const Dataset& ds) {
 
 LearnerConfig config(const std::string& algo, double eta = 1.0) {
   LearnerConfig cfg;
-  cfg.algo = algo;
+  EXPECT_TRUE(parse_algo(algo, cfg.algo)) << algo;
   cfg.pla.eta = eta;
   return cfg;
 }
@@ -95,33 +99,56 @@ TEST(Learners, FactoryKnowsEveryNameAndNamesBadInput) {
     std::unique_ptr<Learner> l;
     EXPECT_TRUE(make_learner(config(name), l).ok) << name;
     ASSERT_NE(l, nullptr);
-    EXPECT_EQ(l->config().algo, name);
+    EXPECT_EQ(to_string(l->config().algo), name);
     EXPECT_EQ(l->alpha().empty(), true);
     EXPECT_FALSE(l->bound_to(textbook()));  // not reset yet
   }
+  // An unknown name never becomes an Algo; a value outside the enum is refused by name.
+  Algo algo = Algo::Voted;
+  EXPECT_FALSE(parse_algo("perceptronish", algo));
+  EXPECT_EQ(algo, Algo::Voted);
   std::unique_ptr<Learner> l;
-  Status st = make_learner(config("perceptronish"), l);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("perceptronish"), std::string::npos);
+  LearnerConfig odd;
+  odd.algo = static_cast<Algo>(99);
+  Status st = make_learner(odd, l);
+  EXPECT_TRUE(failed_with(st, Msg::learner_unknown, {{"algo", "99"}, {"known", learner_names_joined("|")}}));
   EXPECT_EQ(l, nullptr);
-  EXPECT_FALSE(make_learner(config("classic", 0.0), l).ok);
-  EXPECT_FALSE(make_learner(config("classic", NAN), l).ok);
+  EXPECT_TRUE(failed_with(make_learner(config("classic", 0.0), l), Msg::learner_eta));
+  EXPECT_TRUE(failed_with(make_learner(config("classic", NAN), l), Msg::learner_eta));
   LearnerConfig margin = config("margin");
   margin.pla.tau = -1.0;
   st = make_learner(margin, l);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("tau"), std::string::npos);
+  EXPECT_TRUE(failed_with(st, Msg::learner_tau));
   LearnerConfig dual = config("dual");
   dual.pla.init = Init::Random;
   st = make_learner(dual, l);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("init"), std::string::npos);
+  EXPECT_TRUE(failed_with(st, Msg::learner_dual_init, {{"algo", "dual"}}));
+  LearnerConfig no_gram = config("kernel");
+  no_gram.max_gram_points = 0;
+  EXPECT_TRUE(failed_with(make_learner(no_gram, l), Msg::learner_max_gram_points));
   LearnerConfig rbf = config("kernel");
   rbf.kernel.type = KernelType::Rbf;
   rbf.kernel.gamma = 0.0;
   st = make_learner(rbf, l);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("gamma"), std::string::npos);
+  EXPECT_TRUE(failed_with(st, Msg::kernel_rbf_gamma));
+}
+
+TEST(Learners, OneNameTableForTheAlgorithms) {
+  const std::vector<std::string> names = {"classic", "pocket", "averaged", "voted",
+                                          "batch",   "margin", "dual",     "kernel"};
+  EXPECT_EQ(learner_names(), names);
+  EXPECT_EQ(learner_names_joined("|"), "classic|pocket|averaged|voted|batch|margin|dual|kernel");
+  const Algo all[] = {Algo::Classic, Algo::Pocket, Algo::Averaged, Algo::Voted,
+                      Algo::Batch,   Algo::Margin, Algo::Dual,     Algo::Kernel};
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    EXPECT_EQ(to_string(all[i]), names[i]);
+    Algo back = Algo::Classic;
+    EXPECT_TRUE(parse_algo(names[i], back)) << names[i];
+    EXPECT_EQ(back, all[i]);
+  }
+  Algo a = Algo::Classic;
+  EXPECT_FALSE(parse_algo("Classic", a));
+  EXPECT_FALSE(parse_algo("", a));
 }
 
 TEST(Learners, DualRefusesTooManyPointsForTheGramMatrix) {
@@ -131,9 +158,7 @@ TEST(Learners, DualRefusesTooManyPointsForTheGramMatrix) {
   ASSERT_TRUE(make_learner(cfg, l).ok);
   const Dataset ds = noisy_plane(1, 2, 11, 0.0);
   const Status st = l->reset(ds);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("11"), std::string::npos) << st.error;
-  EXPECT_NE(st.error.find("10"), std::string::npos) << st.error;
+  EXPECT_TRUE(failed_with(st, Msg::kernel_gram_too_large, {{"n", "11"}, {"limit", "10"}}));
   EXPECT_FALSE(l->bound_to(ds));
   TrainResult r;
   EXPECT_FALSE(train(*l, ds, StopRules{}, r).ok);
@@ -180,7 +205,9 @@ TEST(Learners, TextbookByTrainConverges) {
   EXPECT_EQ(r.train_mistakes, 0u);
   EXPECT_EQ(r.epochs, r.mistakes_per_epoch.size());
   EXPECT_EQ(r.mistakes_per_epoch.back(), 0u);
-  EXPECT_NE(r.message.find("converged"), std::string::npos);
+  EXPECT_EQ(r.message.code, Msg::stop_converged);
+  EXPECT_EQ(arg(r.message, "epochs"), std::to_string(r.epochs));
+  EXPECT_EQ(arg(r.message, "updates"), "7");
 }
 
 TEST(Learners, AndOrTextbookSixAreLearntByEveryLinearLearner) {
@@ -243,7 +270,10 @@ TEST(Learners, PocketFindsXorsBestOfOneMistake) {
   const TrainResult rz = run(*zero, ds, 50);
   EXPECT_EQ(rz.stop_reason, StopReason::MaxEpochs);
   EXPECT_EQ(rz.train_mistakes, 2u);
-  EXPECT_NE(rz.message.find("max_epochs"), std::string::npos);
+  EXPECT_EQ(rz.message.code, Msg::stop_max_epochs);
+  EXPECT_EQ(arg(rz.message, "max_epochs"), "50");
+  EXPECT_EQ(arg(rz.message, "mistakes"), "2");
+  EXPECT_EQ(arg(rz.message, "points"), "4");
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
     LearnerConfig cfg = config("pocket");
     cfg.pla.init = Init::Random;
@@ -358,7 +388,7 @@ TEST(Learners, MarginPerceptronEndsWithEveryMarginAboveTau) {
 // ---------------------------------------------------------------- dual == primal
 
 void expect_dual_equals_primal(const Dataset& ds, LearnerConfig cfg, int steps, bool bitwise) {
-  cfg.algo = "dual";
+  cfg.algo = Algo::Dual;
   auto dual = make(cfg, ds);
   Perceptron primal;
   primal.reset(ds, cfg.pla);
@@ -505,19 +535,18 @@ TEST(Learners, TrainRefusesWhatCannotStop) {
   none.max_epochs = 0;
   TrainResult r;
   Status st = train(*l, xor_set(), none, r);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("stop rule"), std::string::npos);
-  EXPECT_FALSE(train(*l, Dataset{}, StopRules{}, r).ok);
-  EXPECT_FALSE(train(*l, six(), StopRules{}, r).ok);  // bound to xor, not six
+  EXPECT_TRUE(failed_with(st, Msg::train_no_stop_rule));
+  EXPECT_TRUE(failed_with(train(*l, Dataset{}, StopRules{}, r), Msg::train_empty));
+  EXPECT_TRUE(failed_with(train(*l, six(), StopRules{}, r), Msg::train_unbound));  // bound to xor, not six
   StopRules early;
   early.patience = 2;
   st = train(*l, xor_set(), early, r);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("validation"), std::string::npos);
+  EXPECT_TRUE(failed_with(st, Msg::train_patience_needs_validation));
   Dataset three_d;
   three_d.d = 3;
   three_d.add({1, 2, 3}, 1);
-  EXPECT_FALSE(train(*l, xor_set(), early, r, &three_d).ok);
+  EXPECT_TRUE(failed_with(train(*l, xor_set(), early, r, &three_d), Msg::train_validation_d,
+                          {{"validation_d", "3"}, {"d", "2"}}));
   EXPECT_EQ(l->steps(), 0u);
 }
 
@@ -531,7 +560,8 @@ TEST(Learners, DivergesOnHugeEtaAndCoordinates) {
     EXPECT_EQ(r.stop_reason, StopReason::Diverged) << algo;
     EXPECT_FALSE(r.converged) << algo;
     EXPECT_TRUE(l->diverged()) << algo;
-    EXPECT_NE(r.message.find("diverged"), std::string::npos);
+    EXPECT_EQ(r.message.code, Msg::stop_diverged) << algo;
+    EXPECT_EQ(arg(r.message, "steps"), std::to_string(r.steps)) << algo;
   }
   // The bare Perceptron no longer calls NaN weights converged either.
   Perceptron p;
@@ -567,7 +597,12 @@ TEST(Learners, EarlyStoppingRestoresTheBestValidationEpoch) {
   for (std::size_t e = 0; e < best; ++e) p.run_epoch(tr);
   EXPECT_EQ(r.w, p.w());
   EXPECT_EQ(r.b, p.b());
-  EXPECT_NE(r.message.find("early stopping"), std::string::npos);
+  EXPECT_EQ(r.message.code, Msg::stop_early);
+  EXPECT_EQ(arg(r.message, "patience"), "3");
+  EXPECT_EQ(arg(r.message, "best_epoch"), std::to_string(best));
+  EXPECT_EQ(arg(r.message, "stop_epoch"), std::to_string(best + rules.patience));
+  EXPECT_EQ(arg(r.message, "validation_mistakes"), std::to_string(v[best]));
+  EXPECT_EQ(arg(r.message, "validation_points"), "80");
 }
 
 // ---------------------------------------------------------------- determinism and plumbing
@@ -578,7 +613,7 @@ TEST(Learners, SameSeedSameResultForEveryLearner) {
     LearnerConfig cfg = config(algo, 0.3);
     cfg.pla.order = Order::Shuffle;
     cfg.pla.seed = 77;
-    cfg.pla.tau = algo == "margin" ? 0.5 : 0.0;
+    cfg.pla.tau = cfg.algo == Algo::Margin ? 0.5 : 0.0;
     auto a = make(cfg, ds), b = make(cfg, ds);
     const TrainResult ra = run(*a, ds, 40), rb = run(*b, ds, 40);
     EXPECT_EQ(ra.w, rb.w) << algo;

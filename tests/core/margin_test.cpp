@@ -9,9 +9,12 @@
 
 #include "core/margin.hpp"
 #include "core/rng.hpp"
+#include "expect_message.hpp"
 
 namespace pla {
 namespace {
+
+using test::failed_with;
 
 const double kInf = std::numeric_limits<double>::infinity();
 
@@ -491,33 +494,28 @@ TEST(Margin, ErrorsNameTheProblem) {
   MarginResult m;
   Dataset empty;
   Status st = compute_margin(empty, m);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("empty"), std::string::npos) << st.error;
+  EXPECT_TRUE(failed_with(st, Msg::margin_empty));
 
   Dataset bad_label = make(2, {{1, 1, 1}});
   bad_label.y[0] = 0;
   st = compute_margin(bad_label, m);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("label"), std::string::npos) << st.error;
+  EXPECT_TRUE(failed_with(st, Msg::margin_label, {{"point", "0"}, {"label", "0"}}));
 
   Dataset short_x = make(2, {{1, 1, 1}, {2, 2, -1}});
   short_x.x.pop_back();
   st = compute_margin(short_x, m);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("coordinates"), std::string::npos) << st.error;
+  EXPECT_TRUE(failed_with(st, Msg::margin_size_mismatch, {{"values", "3"}, {"points", "2"}, {"d", "2"}}));
 
   Dataset nan_x = make(2, {{1, 1, 1}, {2, 2, -1}});
   nan_x.x[3] = std::nan("");
   st = compute_margin(nan_x, m);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("point 1"), std::string::npos) << st.error;
+  EXPECT_TRUE(failed_with(st, Msg::margin_not_finite, {{"coordinate", "1"}, {"point", "1"}}));
 
   Dataset zero_d;
   zero_d.d = 0;
   zero_d.y = {1};
   st = compute_margin(zero_d, m);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("dimension"), std::string::npos) << st.error;
+  EXPECT_TRUE(failed_with(st, Msg::margin_bad_d, {{"d", "0"}}));
 }
 
 TEST(Margin, NovikoffBoundFormula) {

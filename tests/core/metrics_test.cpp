@@ -81,7 +81,7 @@ TEST(Metrics, OfALearner) {
   EXPECT_EQ(accuracy(*l, ds), 2.0 / 3.0);
 
   // The dual's feature-space norm sqrt(sum c_i c_j K_ij) is ||w|| for the linear kernel.
-  cfg.algo = "dual";
+  cfg.algo = Algo::Dual;
   cfg.pla.eta = 0.5;
   ASSERT_TRUE(make_learner(cfg, l).ok);
   ASSERT_TRUE(l->reset(ds).ok);

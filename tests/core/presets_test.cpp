@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/io.hpp"
+#include "expect_message.hpp"
 
 namespace pla {
 namespace {
@@ -90,8 +91,8 @@ TEST(Presets, EmbeddedIrisMatchesTheShippedFile) {
 TEST(Presets, UnknownNameListsTheKnownOnes) {
   Dataset ds;
   const Status st = make_preset("titanic", ds);
-  EXPECT_FALSE(st.ok);
-  EXPECT_EQ(st.error, "unknown preset 'titanic' (known: textbook, six, and, or, customers, iris)");
+  EXPECT_TRUE(test::failed_with(st, Msg::preset_unknown,
+                                {{"name", "titanic"}, {"known", "textbook, six, and, or, customers, iris"}}));
 }
 
 }  // namespace

@@ -17,9 +17,12 @@
 #include "core/perceptron.hpp"
 #include "core/rng.hpp"
 #include "core/simd.hpp"
+#include "expect_message.hpp"
 
 namespace pla {
 namespace {
+
+using test::failed_with;
 
 std::uint64_t bits(double v) {
   std::uint64_t u;
@@ -219,7 +222,8 @@ void expect_same(const TrainResult& a, const TrainResult& b, const std::string& 
   EXPECT_EQ(a.stop_reason, b.stop_reason) << what;
   EXPECT_EQ(a.train_mistakes, b.train_mistakes) << what;
   EXPECT_EQ(a.mistakes_per_epoch, b.mistakes_per_epoch) << what;
-  EXPECT_EQ(a.message, b.message) << what;
+  EXPECT_EQ(a.message.code, b.message.code) << what;
+  EXPECT_EQ(a.message.args, b.message.args) << what;
 }
 
 TEST(FastPerceptron, Float64EqualsPlaTrainBitForBitUnderEveryStopRule) {
@@ -247,7 +251,7 @@ TEST(FastPerceptron, Float64EqualsPlaTrainBitForBitUnderEveryStopRule) {
       for (const char* algo : {"classic", "margin"}) {
         if (std::string(algo) == "classic" && c.tau > 0) continue;
         LearnerConfig cfg;
-        cfg.algo = algo;
+        ASSERT_TRUE(parse_algo(algo, cfg.algo));
         cfg.pla.eta = c.eta;
         cfg.pla.tau = c.tau;
         cfg.pla.init = c.init;
@@ -320,7 +324,9 @@ TEST(FastPerceptron, DivergenceStopsAsInPlaTrain) {
   EXPECT_EQ(got.steps, expected.steps);
   EXPECT_EQ(got.updates, expected.updates);
   EXPECT_EQ(got.epochs, expected.epochs);
-  EXPECT_EQ(got.message, expected.message);
+  EXPECT_EQ(got.message.code, Msg::stop_diverged);
+  EXPECT_EQ(got.message.code, expected.message.code);
+  EXPECT_EQ(got.message.args, expected.message.args);
 }
 
 TEST(FastPerceptron, RefusesWhatItCannotRun) {
@@ -328,23 +334,38 @@ TEST(FastPerceptron, RefusesWhatItCannotRun) {
   TrainResult r;
   StopRules rules;
   LearnerConfig cfg;
-  cfg.algo = "pocket";
-  EXPECT_NE(fast_train(ds, cfg, rules, r).error.find("pocket"), std::string::npos);
-  cfg.algo = "classic";
+  cfg.algo = Algo::Pocket;
+  EXPECT_TRUE(failed_with(fast_train(ds, cfg, rules, r), Msg::fast_path_algo, {{"algo", "pocket"}}));
+  cfg.algo = Algo::Classic;
   cfg.pla.order = Order::Shuffle;
-  EXPECT_NE(fast_train(ds, cfg, rules, r).error.find("cyclic"), std::string::npos);
+  EXPECT_TRUE(failed_with(fast_train(ds, cfg, rules, r), Msg::fast_path_order, {{"order", "shuffle"}}));
   cfg.pla.order = Order::Cyclic;
   cfg.pla.restart = true;
-  EXPECT_NE(fast_train(ds, cfg, rules, r).error.find("restart"), std::string::npos);
+  EXPECT_TRUE(failed_with(fast_train(ds, cfg, rules, r), Msg::fast_path_restart));
   cfg.pla.restart = false;
   cfg.pla.eta = -1;
-  EXPECT_NE(fast_train(ds, cfg, rules, r).error.find("eta"), std::string::npos);
+  EXPECT_TRUE(failed_with(fast_train(ds, cfg, rules, r), Msg::learner_eta));
   cfg.pla.eta = 1;
   rules.max_epochs = 0;
-  EXPECT_NE(fast_train(ds, cfg, rules, r).error.find("no stop rule"), std::string::npos);
+  EXPECT_TRUE(failed_with(fast_train(ds, cfg, rules, r), Msg::train_no_stop_rule));
   Dataset empty;
   rules.max_epochs = 5;
-  EXPECT_NE(fast_train(empty, cfg, rules, r).error.find("empty"), std::string::npos);
+  EXPECT_TRUE(failed_with(fast_train(empty, cfg, rules, r), Msg::train_empty));
+  // The FastPerceptron's own checks.
+  FastPerceptron p;
+  PerceptronConfig pc;
+  EXPECT_TRUE(failed_with(p.reset(0, pc, DType::Float64), Msg::fast_bad_d));
+  pc.tau = -1;
+  EXPECT_TRUE(failed_with(p.reset(2, pc, DType::Float64), Msg::learner_tau));
+  pc.tau = 0;
+  pc.order = Order::Random;
+  EXPECT_TRUE(failed_with(p.reset(2, pc, DType::Float64), Msg::fast_order, {{"order", "random"}}));
+  pc.order = Order::Cyclic;
+  pc.restart = true;
+  EXPECT_TRUE(failed_with(p.reset(2, pc, DType::Float64), Msg::fast_restart));
+  Dataset ragged = ds;
+  ragged.x.pop_back();
+  EXPECT_TRUE(failed_with(fast_train(ragged, cfg, rules, r), Msg::fast_malformed));
 }
 
 // A float32 run written out step by step from the contract in fast_pla.hpp.
@@ -476,8 +497,7 @@ TEST(FastPerceptron, Float32ConversionRefusesOverflow) {
   DatasetF32 f;
   f.d = 7;
   const Status st = to_float32(ds, f);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("point 2, coordinate 1"), std::string::npos) << st.error;
+  EXPECT_TRUE(failed_with(st, Msg::fast_float32_range, {{"point", "2"}, {"coordinate", "1"}}));
   EXPECT_EQ(f.d, 7);  // unchanged
   DType t;
   EXPECT_TRUE(parse_dtype("float32", t) && t == DType::Float32);

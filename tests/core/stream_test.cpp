@@ -1,6 +1,7 @@
 // Streaming (stream.hpp) against the in-memory readers and trainers it must equal:
 // every accepted file gives the same bits as read_data_file, every rejected one the
-// same "FILE:LINE:COLUMN: message", with small buffers that split lines and line ends;
+// same message (code, location FILE:LINE:COLUMN and arguments), with small buffers that
+// split lines and line ends;
 // stream_train gives pla::train's result; the streamed generator keeps its margin.
 #include <gtest/gtest.h>
 
@@ -18,9 +19,13 @@
 #include "core/metrics.hpp"
 #include "core/rng.hpp"
 #include "core/stream.hpp"
+#include "expect_message.hpp"
 
 namespace pla {
 namespace {
+
+using test::failed_at;
+using test::failed_with;
 
 std::uint64_t bits(double v) {
   std::uint64_t u;
@@ -42,7 +47,7 @@ void write_file(const std::string& path, const std::string& text) {
 
 struct Outcome {
   bool ok = false;
-  std::string error;
+  Status status;  // the failure: code and arguments (status.error in English, for the log)
   Dataset ds;
 };
 
@@ -50,7 +55,7 @@ Outcome in_memory(const std::string& path, int expected_d = 0) {
   Outcome o;
   const Status st = read_data_file(path, o.ds, expected_d);
   o.ok = st.ok;
-  o.error = st.error;
+  o.status = st;
   return o;
 }
 
@@ -71,14 +76,16 @@ Outcome streamed(const std::string& path, std::size_t buffer, std::size_t batch,
     }
   }
   o.ok = st.ok;
-  o.error = st.error;
+  o.status = st;
   return o;
 }
 
 void expect_same(const Outcome& got, const Outcome& want, const std::string& what) {
-  ASSERT_EQ(got.ok, want.ok) << what << "\n streamed: " << got.error << "\n in memory: " << want.error;
+  ASSERT_EQ(got.ok, want.ok) << what << "\n streamed: " << got.status.error << "\n in memory: " << want.status.error;
   if (!want.ok) {
-    EXPECT_EQ(got.error, want.error) << what;
+    EXPECT_EQ(got.status.code, want.status.code) << what << "\n streamed: " << got.status.error
+                                                 << "\n in memory: " << want.status.error;
+    EXPECT_EQ(got.status.args, want.status.args) << what;
     return;
   }
   EXPECT_EQ(got.ds.d, want.ds.d) << what;
@@ -236,8 +243,7 @@ TEST(DataStream, RewindsAndNoticesAFileThatChanged) {
   ASSERT_TRUE(s.rewind().ok);
   Status st = s.read(10, x, y);  // the pass ends within this batch
   if (st.ok) st = s.read(10, x, y);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("changed between passes"), std::string::npos) << st.error;
+  EXPECT_TRUE(failed_at(st, path, 0, 0, Msg::stream_file_changed, {{"first_rows", "3"}, {"rows", "4"}}));
   std::remove(path.c_str());
 }
 
@@ -249,9 +255,7 @@ TEST(DataStream, FloatRowsRefuseValuesBeyondTheFloatRange) {
   std::vector<float> xf;
   std::vector<int> y;
   const Status st = s.read(10, xf, y);
-  EXPECT_FALSE(st.ok);
-  EXPECT_EQ(st.error.substr(0, path.size() + 5), path + ":2:2:") << st.error;
-  EXPECT_NE(st.error.find("float32"), std::string::npos);
+  EXPECT_TRUE(failed_at(st, path, 2, 2, Msg::stream_float32_range, {{"value", "1e39"}}));
   Dataset ds;
   EXPECT_TRUE(load_stream(path, ds).ok);  // fine as double
   std::remove(path.c_str());
@@ -270,7 +274,8 @@ void expect_same_result(const TrainResult& a, const TrainResult& b, const std::s
   EXPECT_EQ(a.stop_reason, b.stop_reason) << what;
   EXPECT_EQ(a.train_mistakes, b.train_mistakes) << what;
   EXPECT_EQ(a.mistakes_per_epoch, b.mistakes_per_epoch) << what;
-  EXPECT_EQ(a.message, b.message) << what;
+  EXPECT_EQ(a.message.code, b.message.code) << what;
+  EXPECT_EQ(a.message.args, b.message.args) << what;
 }
 
 TEST(StreamTrain, EqualsPlaTrainOnTheFileReadIntoMemory) {
@@ -375,20 +380,25 @@ TEST(StreamTrain, RefusesWhatNeedsTheDataInMemory) {
   TrainResult r;
   LearnerConfig cfg;
   StopRules rules;
-  cfg.algo = "pocket";
-  EXPECT_NE(stream_train(path, cfg, rules, DType::Float64, r).error.find("pocket"), std::string::npos);
-  cfg.algo = "classic";
+  cfg.algo = Algo::Pocket;
+  EXPECT_TRUE(failed_with(stream_train(path, cfg, rules, DType::Float64, r), Msg::fast_path_algo, {{"algo", "pocket"}}));
+  cfg.algo = Algo::Classic;
   cfg.pla.order = Order::Random;
-  EXPECT_NE(stream_train(path, cfg, rules, DType::Float64, r).error.find("cyclic"), std::string::npos);
+  EXPECT_TRUE(failed_with(stream_train(path, cfg, rules, DType::Float64, r), Msg::fast_path_order, {{"order", "random"}}));
   cfg.pla.order = Order::Cyclic;
   rules.patience = 3;
-  EXPECT_NE(stream_train(path, cfg, rules, DType::Float64, r).error.find("validation"), std::string::npos);
+  EXPECT_TRUE(failed_with(stream_train(path, cfg, rules, DType::Float64, r), Msg::stream_no_validation));
   rules.patience = 0;
-  const Status missing = stream_train(temp_path("missing.csv"), cfg, rules, DType::Float64, r);
-  EXPECT_NE(missing.error.find("cannot open"), std::string::npos) << missing.error;
+  rules.max_epochs = 0;
+  EXPECT_TRUE(failed_with(stream_train(path, cfg, rules, DType::Float64, r), Msg::train_no_stop_rule));
+  rules.max_epochs = 1000;
+  const std::string missing_path = temp_path("missing.csv");
+  const Status missing = stream_train(missing_path, cfg, rules, DType::Float64, r);
+  EXPECT_TRUE(failed_with(missing, Msg::io_cannot_open, {{"path", missing_path}}));
+  EXPECT_EQ(missing.exit_code(), 1);
   write_file(path, "1,2,1\n3,4,1\n");
   const Status one_class = stream_train(path, cfg, rules, DType::Float64, r);
-  EXPECT_EQ(one_class.error, path + ":2:3: all 2 labels are +1: a perceptron needs both classes (-1 and +1)");
+  EXPECT_TRUE(failed_at(one_class, path, 2, 3, Msg::read_one_class, {{"count", "2"}, {"label", "+1"}}));
   std::remove(path.c_str());
 }
 
@@ -437,10 +447,25 @@ TEST(GenerateStream, SeparatedByItsPlaneWithTheMarginInBothFormats) {
   }
   for (const std::string& p : {csv, svm, again}) std::remove(p.c_str());
   spec.kind = "moons";
-  EXPECT_FALSE(generate_stream(spec, csv).ok);
+  EXPECT_TRUE(failed_with(generate_stream(spec, csv), Msg::stream_gen_kind, {{"kind", "moons"}}));
   spec.kind = "separable";
   spec.d = 0;
-  EXPECT_FALSE(generate_stream(spec, csv).ok);
+  EXPECT_TRUE(failed_with(generate_stream(spec, csv), Msg::stream_gen_d, {{"limit", "100000"}}));
+  spec.d = 2;
+  spec.n = 1;
+  EXPECT_TRUE(failed_with(generate_stream(spec, csv), Msg::stream_gen_n));
+  spec.n = 10;
+  spec.margin = 1.0;
+  EXPECT_TRUE(failed_with(generate_stream(spec, csv), Msg::stream_gen_margin));
+  spec.margin = 0.999;
+  spec.d = 1;  // the plane is within 0.25 of 0: one side has no point 0.999 away in [-1, 1]
+  EXPECT_TRUE(failed_with(generate_stream(spec, csv), Msg::stream_gen_separable, {{"n", "10"}, {"margin", "0.999"}}));
+  std::remove(csv.c_str());
+  const std::string nowhere = "/nonexistent-dir/pla_stream.csv";
+  spec.margin = 0.0;
+  const Status st = generate_stream(spec, nowhere);
+  EXPECT_TRUE(failed_with(st, Msg::io_cannot_open_write, {{"path", nowhere}}));
+  EXPECT_EQ(st.kind(), MsgKind::Io);
 }
 
 }  // namespace

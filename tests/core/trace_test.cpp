@@ -10,9 +10,12 @@
 #include "core/perceptron.hpp"
 #include "core/rng.hpp"
 #include "core/trace.hpp"
+#include "expect_message.hpp"
 
 namespace pla {
 namespace {
+
+using test::failed_with;
 
 Dataset textbook() {
   Dataset ds;
@@ -145,7 +148,7 @@ TEST(Trace, RewindInPlaceThenContinueRetracesTheRun) {
   const Dataset ds = noisy(6, 20);
   for (const char* algo : {"pocket", "voted", "dual", "batch"}) {
     LearnerConfig cfg;
-    cfg.algo = algo;
+    ASSERT_TRUE(parse_algo(algo, cfg.algo));
     cfg.pla.order = Order::Shuffle;
     cfg.pla.seed = 3;
     auto l = make(cfg, ds);
@@ -220,24 +223,23 @@ TEST(Trace, RefusesOutOfRangeStepsAndChangedData) {
   auto l = make(LearnerConfig{}, ds);
   Trace trace;
   std::unique_ptr<Learner> at;
-  EXPECT_FALSE(trace.state_at(0, ds, at).ok);  // not started
+  EXPECT_TRUE(failed_with(trace.state_at(0, ds, at), Msg::trace_not_started));
   trace.start(*l);
   for (int t = 0; t < 30; ++t) trace.step(*l, ds);
   Status st = trace.state_at(31, ds, at);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("31"), std::string::npos);
+  EXPECT_TRUE(failed_with(st, Msg::trace_out_of_range, {{"step", "31"}, {"first", "0"}, {"last", "30"}}));
   // Move one point across: the replay no longer makes the logged steps.
   // (Flipping every label would not show: from w = 0 the run is mirrored, w -> -w.)
   Dataset changed = ds;
   changed.y[0] = -changed.y[0];
   changed.x[0] += 5.0;
   st = trace.state_at(30, changed, at);
-  EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("changed"), std::string::npos) << st.error;
+  EXPECT_TRUE(failed_with(st, Msg::trace_replay_mismatch));
+  EXPECT_NE(st.arg("step"), nullptr);
   Dataset other = noisy(9, 11);
-  EXPECT_FALSE(trace.state_at(30, other, at).ok);
-  auto batch = make([] { LearnerConfig c; c.algo = "batch"; return c; }(), ds);
-  EXPECT_FALSE(trace.rewind(10, ds, *batch).ok);  // a learner of another kind
+  EXPECT_TRUE(failed_with(trace.state_at(30, other, at), Msg::trace_other_data));
+  auto batch = make([] { LearnerConfig c; c.algo = Algo::Batch; return c; }(), ds);
+  EXPECT_TRUE(failed_with(trace.rewind(10, ds, *batch), Msg::trace_wrong_learner));  // a learner of another kind
   EXPECT_EQ(trace.last_step(), 30u);
 }
 

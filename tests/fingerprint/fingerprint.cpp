@@ -149,7 +149,7 @@ int main() {
     for (const std::string& algo : pla::learner_names()) {
       Hash h;
       pla::LearnerConfig cfg;
-      cfg.algo = algo;
+      pla::parse_algo(algo, cfg.algo);
       cfg.pla.eta = 0.3;
       cfg.pla.order = pla::Order::Shuffle;
       cfg.pla.seed = 17;

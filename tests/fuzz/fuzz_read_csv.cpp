@@ -1,6 +1,7 @@
 // Fuzz target: pla::read_csv (and read_data, whose format guess runs without a file
 // extension). Properties checked on every input:
-//   - a refusal names "SOURCE:LINE:COLUMN: ..." and leaves the output data set unchanged;
+//   - a refusal names "SOURCE:LINE:COLUMN: ..." (its location arguments file, line and
+//     column, rendered in front of st.error) and leaves the output data set unchanged;
 //   - an accepted data set is valid (Dataset::validate), and write_csv -> read_csv
 //     gives back the same d, labels and bit-identical coordinates.
 #include <cstddef>
@@ -13,11 +14,26 @@
 
 namespace {
 
+// The location arguments the readers give a refusal: file == source, and line and
+// column whole numbers >= 1 (the same location st.error starts with).
+bool has_location(const pla::Status& st, const std::string& source) {
+  const std::string* file = st.arg("file");
+  if (file == nullptr || *file != source) return false;
+  for (const char* name : {"line", "column"}) {
+    const std::string* v = st.arg(name);
+    if (v == nullptr || v->empty() || (*v)[0] == '0') return false;
+    for (char c : *v)
+      if (c < '0' || c > '9') return false;
+  }
+  return true;
+}
+
 void check_read(const std::string& text, const std::string& source, int expected_d) {
   pla::Dataset ds;
   ds.d = 7;  // a sentinel: a refusal must leave it alone
   const pla::Status st = pla::read_csv(text, source, ds, expected_d);
   if (!st) {
+    FUZZ_CHECK(has_location(st, source), st.error);
     FUZZ_CHECK(fuzz::names_line_and_column(st.error, source), st.error);
     FUZZ_CHECK(ds.d == 7 && ds.empty() && ds.x.empty(), "refused input changed the data set");
     return;
@@ -46,6 +62,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check_read(text, "fuzz.csv", 2);
   pla::Dataset any;
   const pla::Status st = pla::read_data(text, "fuzz", any);  // no extension: guess_format decides
-  if (!st) FUZZ_CHECK(fuzz::names_line_and_column(st.error, "fuzz"), st.error);
+  if (!st) {
+    FUZZ_CHECK(has_location(st, "fuzz"), st.error);
+    FUZZ_CHECK(fuzz::names_line_and_column(st.error, "fuzz"), st.error);
+  }
   return 0;
 }

@@ -1,5 +1,6 @@
 // Fuzz target: pla::read_model (model files of `pla predict`). Properties:
-//   - a refusal says why, after the file name, and leaves the output model unchanged;
+//   - a refusal says why, after the file name (its "file" argument), and leaves the
+//     output model unchanged;
 //   - an accepted model writes (write_model) and reads back to the same model, and
 //     model_score runs on a zero point of its input dimension.
 #include <cstddef>
@@ -31,11 +32,15 @@ bool same_model(const pla::Model& a, const pla::Model& b) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   pla::Model m;
-  m.algo = "sentinel";
+  m.algo = pla::Algo::Voted;  // sentinels: a refusal must leave them alone
+  m.d = -7;
   const pla::Status st = pla::read_model(text, "fuzz.model", m);
   if (!st) {
+    const std::string* file = st.arg("file");
+    FUZZ_CHECK(file != nullptr && *file == "fuzz.model", st.error);
     FUZZ_CHECK(st.error.rfind("fuzz.model:", 0) == 0 && st.error.size() > 12, st.error);
-    FUZZ_CHECK(m.algo == "sentinel" && m.w.empty() && m.support.empty(), "refused input changed the model");
+    FUZZ_CHECK(m.algo == pla::Algo::Voted && m.d == -7 && m.w.empty() && m.support.empty(),
+               "refused input changed the model");
     return 0;
   }
   FUZZ_CHECK(m.d >= 1 && m.d <= pla::kMaxDimension, "accepted d out of range");

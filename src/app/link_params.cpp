@@ -1,4 +1,6 @@
-// Perceptron Lab app: lessons as parameters (links, embeds, the saved state).
+// Perceptron Lab app: link parameters, the text form of the data, the settings and
+// the step in use (links, embeds, the browser's saved state): apply_params reads
+// them, link_params writes them.
 //
 // One vocabulary: a parameter is a key of state() / `set`, so
 // ?preset=textbook&eta=0.25&seed=42&algo=pocket sets exactly what
@@ -9,6 +11,7 @@
 #include "app/app_internal.hpp"
 #include "core/json.hpp"
 #include "core/presets.hpp"
+#include "core/values.hpp"
 
 namespace pla::app {
 
@@ -65,7 +68,7 @@ void apply_params(App& app, const Params& params, std::vector<std::string>& igno
     }
     if (const std::string* m = find("gen_seed")) {
       use("gen_seed");
-      if (!parse_u64(*m, g.seed) || g.seed > 9007199254740991ULL) ignored.push_back("gen_seed: not a whole number");
+      if (!parse_u64(*m, g.seed) || g.seed > kMaxSeed) ignored.push_back("gen_seed: not a whole number");
     }
     Status st = s.generate(g);
     if (!st) ignored.push_back("gen: " + st.error);
@@ -119,7 +122,7 @@ void apply_params(App& app, const Params& params, std::vector<std::string>& igno
   if (app.autoplay) s.play();
 }
 
-Params lesson_params(const App& app) {
+Params link_params(const App& app) {
   const Session& s = app.session;
   Params p;
   const std::string& preset = s.preset();

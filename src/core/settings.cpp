@@ -1,0 +1,21 @@
+#include "core/settings.hpp"
+
+namespace pla {
+
+std::string join_choices(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i) out += i + 1 == names.size() ? " or " : ", ";
+    out += names[i];
+  }
+  return out;
+}
+
+Status setting_range_error(const char* key, SettingType type, double lo, Bound lb, double hi, const std::string& value) {
+  MsgArgs args = {{"key", key}, {"min", json_number(lo)}, {"max", json_number(hi)}, {"value", value.substr(0, 40)}};
+  if (type == SettingType::Count) return Status::fail(std::isinf(hi) ? Msg::setting_whole : Msg::setting_whole_range, args);
+  if (std::isinf(hi)) return Status::fail(lb == Bound::Open ? Msg::setting_real_above : Msg::setting_real_at_least, args);
+  return Status::fail(lb == Bound::Open ? Msg::setting_real_range_open : Msg::setting_real_range, args);
+}
+
+}  // namespace pla
