@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "app/app_internal.hpp"
+#include "app/fonts.hpp"
 #include "core/json.hpp"
 
 namespace pla::app {
@@ -17,6 +18,12 @@ void init(App& app) {
 namespace {
 const char* const kPlotNames[] = {"mistakes", "losses", "invariants", "rates"};
 std::vector<std::string> plot_names() { return {kPlotNames, kPlotNames + 4}; }
+std::vector<std::string> lang_names() {
+  std::vector<std::string> out;
+  for (Lang l : user_languages()) out.emplace_back(lang_code(l));
+  out.emplace_back(lang_code(Lang::Pseudo));
+  return out;
+}
 
 constexpr const char* kPanelNames[] = {"data", "algorithm", "run", "theory", "plots"};
 bool* panel_flag(App& app, int i) {
@@ -98,6 +105,15 @@ const std::vector<UiSetting>& ui_settings_table() {
       UiSetting::boolean("embed", kView, nullptr, [](App& a) { return &a.embed; }),
       UiSetting::boolean("autoplay", kView, nullptr, [](App& a) { return &a.autoplay; }),
       UiSetting::text("panels", kView, nullptr, panels_text, set_panels),
+      UiSetting::choice(
+          "lang", kView, nullptr, lang_names, [](const App& a) { return std::string(lang_code(a.lang)); },
+          [](App& a, const std::string& v) {
+            Lang l = Lang::En;
+            if (!parse_lang(v, l)) return choice_error("lang", lang_names(), v);
+            a.lang = l;
+            return Status::success();
+          }),
+      UiSetting::real("font_scale", kView, nullptr, 0.75, Bound::Closed, 2.5, [](App& a) { return &a.font_scale; }),
   };
   return table;
 }
@@ -112,7 +128,9 @@ Json state(const App& app) {
   Json o = app.session.state();
   for (const UiSetting& def : ui_settings_table()) o[def.key] = setting_json(def, app);
   o["training"] = app.training;
-  o["notices"] = app.notices;
+  Json notices = Json::array();
+  for (const Message& m : app.notices) notices.push_back(m.english());
+  o["notices"] = std::move(notices);
   return o;
 }
 
@@ -138,6 +156,11 @@ const std::vector<AppCommand>& app_commands() {
        }},
       {"train_cancel", "train_cancel", 0, 0, [](App& a, A) {
          a.training = false;
+         return Status::success();
+       }},
+      // The best supported language for the user's preferred language tags ("vi-VN", "zh-Hans", ...).
+      {"prefer_languages", "prefer_languages TAG...", 1, 16, [](App& a, A args) {
+         a.lang = lang_from_preferences({args.begin() + 1, args.end()});
          return Status::success();
        }},
       {"toggle_play", "toggle_play", 0, 0, [](App& a, A) {
@@ -189,9 +212,12 @@ void frame(App& app, float dt) {
   } else {
     s.advance(static_cast<double>(dt));
   }
-  if (app.dark != app.dark_applied) {
-    app.dark ? ImGui::StyleColorsDark() : ImGui::StyleColorsLight();
+  set_language(display_language(app));
+  if (app.dark != app.dark_applied || app.font_scale != app.style_scale_applied || app.touch != app.touch_applied) {
+    apply_style(app.dark, static_cast<float>(app.font_scale), app.touch);
     app.dark_applied = app.dark;
+    app.style_scale_applied = app.font_scale;
+    app.touch_applied = app.touch;
   }
   keyboard(app);
 

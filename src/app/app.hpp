@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "app/i18n.hpp"
 #include "app/mapping.hpp"
 #include "core/generators.hpp"
 #include "core/session.hpp"
@@ -73,8 +74,15 @@ struct App {
   bool panel_data = true, panel_algorithm = true, panel_run = true, panel_theory = true, panel_plots = true;
   bool autoplay = false;
   bool dark_applied = false;    // the ImGui style in use
-  std::vector<std::string> notices;  // dismissible notices (ignored link parameters, ...)
-  std::string message;          // the last error or result of a UI action
+  // Language and text size (link parameters lang and font_scale).
+  Lang lang = Lang::En;
+  double font_scale = 1.0;      // 0.75 .. 2.5: text and layout together, for projectors
+  double font_scale_applied = 0.0;  // the scale the fonts were last built for (0: not yet)
+  bool touch = false;           // a touch screen (set by the platform): every control at least 44 px high
+  double style_scale_applied = 0.0;
+  bool touch_applied = false;
+  std::vector<Message> notices;  // dismissible notices (ignored link parameters, ...), shown in the language in use
+  Message message;              // the last error or result of a UI action
   bool message_is_error = false;
 };
 
@@ -114,7 +122,7 @@ Status act(App& app, const std::vector<std::string>& args);
 // gen, data), then settings, then the initial step and autoplay. Parameters that
 // are unknown or invalid are skipped and listed in `ignored` ("key: why"); nothing
 // a parameter says can crash or hang the app (sizes and steps are capped).
-void apply_params(App& app, const Params& params, std::vector<std::string>& ignored);
+void apply_params(App& app, const Params& params, std::vector<Message>& ignored);
 // The link parameters that reproduce the lab as it is (data inline up to
 // kMaxLinkPoints points, else the preset or generator that made it).
 Params link_params(const App& app);

@@ -5,6 +5,7 @@
 
 #include "app/app.hpp"
 #include "app/format.hpp"
+#include "app/i18n.hpp"
 #include "app/plot.hpp"  // to_im (and clamp_px, mapping.hpp)
 #include "app/theme.hpp"
 #include "imgui.h"
@@ -23,7 +24,15 @@ void plots_panel(App& app);      // charts.cpp
 void help_overlay(App& app);     // panels.cpp
 void keyboard(App& app);         // panels.cpp
 void fit_view_to_data(App& app); // canvas.cpp
-void show_result(App& app, const Status& st, const std::string& ok_message = "");
+void show_result(App& app, const Status& st, const Message& ok_message = Message());
+// Buttons in a row that wraps to the next line instead of running past the window's edge.
+struct Flow {
+  bool first = true;
+  bool button(const char* label, bool small = false);
+};
+// A two-column form: the label wraps in the left column, the widget fills the right.
+bool form_begin(const char* id);
+void form_row(const char* text, const char* help = nullptr);
 void embed_strip(App& app);      // panels.cpp: the compact controls of embed mode
 void notices_bar(App& app);      // panels.cpp
 

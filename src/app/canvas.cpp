@@ -239,9 +239,10 @@ void draw_update(ImDrawList* dl, const Mapping& m, const Session& s, const Palet
   if (w0[0] != 0.0 || w0[1] != 0.0) arrow(dl, to_im(o), to_im(a), pal.muted, 1.6f);
   arrow(dl, to_im(o), to_im(d), pal.step, 1.6f);
   arrow(dl, to_im(o), to_im(c), pal.line, 2.2f);
-  dl->AddText(ImVec2(clamp_px(a.x) + 4, clamp_px(a.y) - 14), pal.muted, "w (before)");
-  dl->AddText(ImVec2(clamp_px(d.x) + 4, clamp_px(d.y) - 14), pal.step, "eta*y*x");
-  dl->AddText(ImVec2(clamp_px(c.x) + 4, clamp_px(c.y) + 2), pal.line, "w + eta*y*x");
+  const float lh = ImGui::GetTextLineHeight();
+  dl->AddText(ImVec2(clamp_px(a.x) + 4, clamp_px(a.y) - lh - 2), pal.muted, tr("canvas.w_before"));
+  dl->AddText(ImVec2(clamp_px(d.x) + 4, clamp_px(d.y) - lh - 2), pal.step, "ηyx");
+  dl->AddText(ImVec2(clamp_px(c.x) + 4, clamp_px(c.y) + 2), pal.line, "w ← w + ηyx");
 }
 
 void draw_hulls(ImDrawList* dl, const Mapping& m, const Dataset& ds, const Palette& pal) {
@@ -272,7 +273,7 @@ void draw_max_margin(ImDrawList* dl, const Mapping& m, const Session& s, const P
   if (line_in_box(a, b, r.b_star, lo, hi, p, q)) {
     dl->AddLine(to_im(data_to_pixel(m, p)), to_im(data_to_pixel(m, q)), pal.star, 2.0f);
     const ImVec2 at = to_im(data_to_pixel(m, p));
-    dl->AddText(ImVec2(at.x + 4, at.y + 4), pal.star, "max-margin (w*, b*)");
+    dl->AddText(ImVec2(at.x + 4, at.y + 4), pal.star, tr("canvas.max_margin"));
   }
 }
 
@@ -384,20 +385,25 @@ void neuron_tooltip(const App& app, int i) {
   const double f = s.decision(x.data());
   ImGui::BeginTooltip();
   const Palette& pal = palette(app);
-  ImGui::Text("point %d: x = %s, y = %s%s", i, fmt_vec(x).c_str(), fmt_label(ds.y[row]).c_str(),
-              s.in_validation(row) ? " (validation)" : "");
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+  ImGui::TextWrapped("%s", trf(s.in_validation(row) ? "canvas.point_validation" : "canvas.point",
+                              {{"i", std::to_string(i)}, {"x", fmt_vec(x)}, {"y", fmt_label(ds.y[row])}})
+                               .c_str());
   const Learner& l = s.learner();
   if (!s.lift() && l.linear() && l.w().size() == x.size()) {
     std::string terms;
     for (std::size_t j = 0; j < x.size() && j < 8; ++j)
-      terms += (j ? " + " : "") + fmt_num(l.w()[j]) + "*" + fmt_num(x[j]);
-    if (x.size() > 8) terms += " + ...";
-    ImGui::Text("w.x + b = %s + b(%s)", terms.c_str(), fmt_num(l.b()).c_str());
+      terms += (j ? " + " : "") + fmt_num(l.w()[j]) + "·" + fmt_num(x[j]);
+    if (x.size() > 8) terms += " + …";
+    ImGui::TextWrapped("w·x + b = %s + (%s)", terms.c_str(), fmt_num(l.b()).c_str());
   }
-  ImGui::Text("f(x) = %s %s 0  ->  predicted %s, true %s", fmt_num(f, 6).c_str(), f >= 0 ? ">=" : "<",
-              fmt_label(f >= 0 ? 1 : -1).c_str(), fmt_label(ds.y[row]).c_str());
-  ImGui::TextColored(ImColor(ds.y[row] * f > 0 ? pal.ok : pal.mistake), "%s",
-                     ds.y[row] * f > 0 ? "correct: y f(x) > 0" : "a mistake: y f(x) <= 0");
+  ImGui::TextWrapped("%s", trf("canvas.decision", {{"f", fmt_num(f, 6)}, {"cmp", f >= 0 ? "≥" : "<"},
+                                                   {"predicted", fmt_label(f >= 0 ? 1 : -1)}, {"true", fmt_label(ds.y[row])}})
+                               .c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ds.y[row] * f > 0 ? pal.ok : pal.mistake);
+  ImGui::TextWrapped("%s", tr(ds.y[row] * f > 0 ? "canvas.correct" : "canvas.mistake"));
+  ImGui::PopStyleColor();
+  ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
 
@@ -437,24 +443,24 @@ void handle_input(App& app, bool hovered) {
     if (app.drag_point >= 0) {
       const int i = app.drag_point;
       app.drag_point = -1;
-      if (moved > 2.0) show_result(app, s.move_point(static_cast<std::size_t>(i), {app.drag_to.x, app.drag_to.y}));
+      if (moved > 2.0) act(app, {"move_point", std::to_string(i), json_number(app.drag_to.x), json_number(app.drag_to.y)});
     } else if (!app.panning && app.delete_mode) {
       const int i = point_at(app, mouse);
-      if (i >= 0) show_result(app, s.remove_point(static_cast<std::size_t>(i)));
+      if (i >= 0) act(app, {"remove_point", std::to_string(i)});
     } else if (!app.panning && two_d) {
       const Vec2d at = pixel_to_data(app.view, mouse);
       const int label = io.KeyShift ? -app.draw_label : app.draw_label;
-      show_result(app, s.add_point({at.x, at.y}, label));
+      act(app, {"add_point", json_number(at.x), json_number(at.y), label > 0 ? "1" : "-1"});
     }
     app.panning = false;
   }
   if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Right) && two_d) {
     if (app.delete_mode) {
       const int i = point_at(app, mouse);
-      if (i >= 0) show_result(app, s.remove_point(static_cast<std::size_t>(i)));
+      if (i >= 0) act(app, {"remove_point", std::to_string(i)});
     } else {
       const Vec2d at = pixel_to_data(app.view, mouse);
-      show_result(app, s.add_point({at.x, at.y}, -app.draw_label));
+      act(app, {"add_point", json_number(at.x), json_number(at.y), app.draw_label > 0 ? "-1" : "1"});
     }
   }
   if (hovered && app.hovered_point >= 0 && !app.pressing) {
@@ -463,9 +469,7 @@ void handle_input(App& app, bool hovered) {
     const Vec2d at = pixel_to_data(app.view, mouse);
     if (two_d)
       ImGui::SetTooltip("(%s, %s)  %s", fmt_num(at.x, 3).c_str(), fmt_num(at.y, 3).c_str(),
-                        app.delete_mode ? "delete mode: click a point to remove it"
-                                        : (app.draw_label > 0 ? "click: add +1, right click: add -1"
-                                                              : "click: add -1, right click: add +1"));
+                        tr(app.delete_mode ? "canvas.tip_delete" : (app.draw_label > 0 ? "canvas.tip_add_pos" : "canvas.tip_add_neg")));
   }
 }
 
@@ -538,14 +542,16 @@ void canvas(App& app) {
   }
   draw_points(dl, app);
   if (s.data().d != 2) {
-    dl->AddText(ImVec2(pos.x + 60, pos.y + 8), pal.muted,
-                s.data().d > 2 ? "d > 2: the canvas shows the first two features" : "d = 1: points on the x axis");
+    const char* note = tr(s.data().d > 2 ? "canvas.first_two" : "canvas.one_d");
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(pos.x + 8, pos.y + 8), pal.muted, note, nullptr,
+                size.x * 0.6f);
   }
   if (s.scrubbed()) {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "viewing step %llu of %llu", static_cast<unsigned long long>(s.viewed_step()),
-                  static_cast<unsigned long long>(s.live_learner().steps()));
-    dl->AddText(ImVec2(pos.x + size.x - 200, pos.y + 8), pal.mistake, buf);
+    const std::string text = trf("canvas.viewing", {{"step", std::to_string(s.viewed_step())},
+                                                    {"last", std::to_string(s.live_learner().steps())}});
+    const float tw = std::min(ImGui::CalcTextSize(text.c_str()).x, size.x * 0.38f);
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(pos.x + size.x - tw - 8, pos.y + 8), pal.mistake,
+                text.c_str(), nullptr, tw + 1);
   }
   dl->PopClipRect();
 }

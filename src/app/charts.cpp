@@ -28,17 +28,17 @@ void mistakes_tab(App& app, float height) {
     cumulative.push_back(k);
   }
   const float w = (ImGui::GetContentRegionAvail().x - 8) * 0.5f;
-  Plot a("mistakes", "Mistakes (updates) per epoch", pal);
-  a.x_label = "epoch";
+  Plot a("mistakes", tr("plots.mistakes_title"), pal);
+  a.x_label = tr("plots.epoch");
   a.step_lines = true;
-  a.line("mistakes", ep, mistakes, pal.series[1]);
+  a.line(tr("plots.mistakes"), ep, mistakes, pal.series[1]);
   a.draw(ImVec2(w, height));
   ImGui::SameLine();
-  Plot b("cumulative", "Cumulative updates k and the Novikoff bound", pal);
-  b.x_label = "epoch";
+  Plot b("cumulative", tr("plots.cumulative_title"), pal);
+  b.x_label = tr("plots.epoch");
   b.line("k", ep, cumulative, pal.series[0]);
   const MarginResult& r = s.margin();
-  if (s.margin_ok() && r.separable && std::isfinite(r.bound)) b.hline("bound (R_aug/gamma_aug)^2", r.bound, pal.bound);
+  if (s.margin_ok() && r.separable && std::isfinite(r.bound)) b.hline(tr("plots.bound"), r.bound, pal.bound);
   b.draw(ImVec2(w, height));
 }
 
@@ -68,32 +68,32 @@ void losses_tab(App& app, float height) {
       j.push_back(e.j);
     }
   }
-  Plot a("j", "Perceptron criterion J = sum over mistakes of -y f(x)", pal);
-  a.x_label = "step";
+  Plot a("j", tr("plots.j_title"), pal);
+  a.x_label = tr("plots.step");
   a.step_lines = true;
   a.line("J", x, j, pal.series[0]);
   a.draw(ImVec2(w, height));
   ImGui::SameLine();
-  std::vector<double> ex, tr, va;
+  std::vector<double> ex, train_acc, va;
   for (const EpochSample& e : s.epoch_samples()) {
     if (e.step > upto) break;
     ex.push_back(static_cast<double>(e.epoch));
-    tr.push_back(e.train_accuracy);
+    train_acc.push_back(e.train_accuracy);
     va.push_back(e.validation_accuracy);
   }
   if (!s.validation_set().empty()) {
-    Plot b("acc", "Accuracy per epoch", pal);
-    b.x_label = "epoch";
+    Plot b("acc", tr("plots.accuracy_title"), pal);
+    b.x_label = tr("plots.epoch");
     b.y_min = 0.0;
     b.y_max = 1.0;
-    b.line("train", ex, tr, pal.series[0]);
-    b.line("validation", ex, va, pal.series[1]);
+    b.line(tr("plots.train"), ex, train_acc, pal.series[0]);
+    b.line(tr("plots.validation"), ex, va, pal.series[1]);
     b.draw(ImVec2(w, height));
   } else {
-    Plot b("j1", "J1 = number of misclassified points", pal);
-    b.x_label = "step";
+    Plot b("j1", tr("plots.j1_title"), pal);
+    b.x_label = tr("plots.step");
     b.step_lines = true;
-    b.line("J1", x, j1, pal.series[1]);
+    b.line("J₁", x, j1, pal.series[1]);
     b.draw(ImVec2(w, height));
   }
 }
@@ -104,7 +104,7 @@ void invariants_tab(App& app, float height) {
   const MarginResult& r = s.margin();
   const float w = (ImGui::GetContentRegionAvail().x - 8) * 0.5f;
   if (!s.margin_ok() || !r.separable) {
-    ImGui::TextWrapped("The invariants need separable data (a unit max-margin vector u in augmented space).");
+    ImGui::TextWrapped("%s", tr("plots.invariants_need_separable"));
     return;
   }
   const double eta = s.settings().learner.pla.eta;
@@ -118,29 +118,36 @@ void invariants_tab(App& app, float height) {
     norm2.push_back(p.norm2);
     upper.push_back(kk * eta * eta * r.R_aug * r.R_aug);
   }
-  Plot a("progress", "w_k . u  >=  k eta gamma_aug", pal);
+  Plot a("progress", tr("plots.progress_title"), pal);
   a.x_label = "k";
-  a.line("w_k . u", k, progress, pal.series[0]);
-  a.line("k eta gamma_aug", k, lower, pal.bound);
+  a.line("ŵₖ·u", k, progress, pal.series[0]);
+  a.line("kηγ̂", k, lower, pal.bound);
   a.draw(ImVec2(w, height));
   ImGui::SameLine();
-  Plot b("growth", "||w_k||^2  <=  k eta^2 R_aug^2", pal);
+  Plot b("growth", tr("plots.growth_title"), pal);
   b.x_label = "k";
-  b.line("||w_k||^2", k, norm2, pal.series[0]);
-  b.line("k eta^2 R_aug^2", k, upper, pal.bound);
+  b.line("‖ŵₖ‖²", k, norm2, pal.series[0]);
+  b.line("kη²R̂²", k, upper, pal.bound);
   b.draw(ImVec2(w, height));
   if (s.settings().learner.pla.init != Init::Zero || s.settings().learner.algo != Algo::Classic)
-    ImGui::TextColored(ImColor(pal.mistake), "The bounds are proved for the classic rule starting at w = 0.");
+    {
+    ImGui::PushStyleColor(ImGuiCol_Text, pal.mistake);
+    ImGui::TextWrapped("%s", tr("plots.bounds_classic_only"));
+    ImGui::PopStyleColor();
+  }
 }
 
 void learning_rates_tab(App& app, float height) {
   const Palette& pal = palette(app);
   Session& s = app.session;
-  ImGui::SetNextItemWidth(220);
-  ImGui::InputText("etas", app.eta_list, sizeof app.eta_list);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(tr("plots.etas"));
   ImGui::SameLine();
-  if (ImGui::Button("Compare")) {
-    std::vector<double> etas;
+  ImGui::SetNextItemWidth(std::min(220.0f, ImGui::GetContentRegionAvail().x * 0.5f));
+  ImGui::InputText("##etas", app.eta_list, sizeof app.eta_list);
+  ImGui::SameLine();
+  if (ImGui::Button(label("plots.compare", "compare").c_str())) {
+    std::vector<std::string> etas = {"compare"};
     const char* p = app.eta_list;
     while (*p) {
       char* end = nullptr;
@@ -149,19 +156,16 @@ void learning_rates_tab(App& app, float height) {
         ++p;
         continue;
       }
-      etas.push_back(v);
+      etas.push_back(json_number(v));
       p = end;
     }
-    show_result(app, s.compare_etas(etas));
+    act(app, etas);
   }
-  HelpMarker("Trains the same data in the same order once per learning rate (up to 200 epochs each). From w = 0 "
-             "the classic perceptron makes the same mistakes for every eta in exact arithmetic: w is just scaled. "
-             "With eta a power of two (1, 0.5, 0.25) the runs agree bit for bit; with 0.1 or 0.01 rounding can turn "
-             "an exact tie w.x + b = 0 (on integer data) into a tiny non-zero, so the curves can part.");
+  HelpMarker(tr("plots.rates_help"));
   const std::vector<EtaRun>& runs = s.eta_runs();
   const float w = (ImGui::GetContentRegionAvail().x - 8) * 0.6f;
-  Plot a("etas", "Mistakes per epoch for each eta", pal);
-  a.x_label = "epoch";
+  Plot a("etas", tr("plots.rates_title"), pal);
+  a.x_label = tr("plots.epoch");
   a.step_lines = true;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     std::vector<double> x, y;
@@ -169,15 +173,15 @@ void learning_rates_tab(App& app, float height) {
       x.push_back(static_cast<double>(e + 1));
       y.push_back(static_cast<double>(runs[i].mistakes_per_epoch[e]));
     }
-    a.line("eta " + fmt_num(runs[i].eta, 6), x, y, pal.series[i % 8], 2.0f + static_cast<float>(runs.size() - i) * 0.8f);
+    a.line("η = " + fmt_num(runs[i].eta, 6), x, y, pal.series[i % 8], 2.0f + static_cast<float>(runs.size() - i) * 0.8f);
   }
   a.draw(ImVec2(w, height - ImGui::GetFrameHeightWithSpacing()));
   ImGui::SameLine();
   ImGui::BeginGroup();
   if (ImGui::BeginTable("eta_table", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
-    ImGui::TableSetupColumn("eta");
-    ImGui::TableSetupColumn("updates");
-    ImGui::TableSetupColumn("converged");
+    ImGui::TableSetupColumn("η");
+    ImGui::TableSetupColumn(tr("plots.updates"));
+    ImGui::TableSetupColumn(tr("plots.converged"));
     ImGui::TableSetupColumn("w, b");
     ImGui::TableHeadersRow();
     for (const EtaRun& r : runs) {
@@ -187,7 +191,7 @@ void learning_rates_tab(App& app, float height) {
       ImGui::TableNextColumn();
       ImGui::Text("%llu", static_cast<unsigned long long>(r.updates));
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r.converged ? "yes" : "no");
+      ImGui::TextUnformatted(tr(r.converged ? "plots.yes" : "plots.no"));
       ImGui::TableNextColumn();
       ImGui::Text("%s, %s", fmt_vec(r.w, 4).c_str(), fmt_num(r.b, 4).c_str());
     }
@@ -210,22 +214,22 @@ void plots_panel(App& app) {
   const ImVec2 start = ImGui::GetCursorScreenPos();
   const float height = std::max(80.0f, ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() - 6);
   if (ImGui::BeginTabBar("plots")) {
-    if (ImGui::BeginTabItem("Mistakes and bound", nullptr, tab_flags(app, 0))) {
+    if (ImGui::BeginTabItem(label("plots.tab_mistakes", "tab_mistakes").c_str(), nullptr, tab_flags(app, 0))) {
       app.plot_tab = 0;
       mistakes_tab(app, height);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Losses J, J1", nullptr, tab_flags(app, 1))) {
+    if (ImGui::BeginTabItem(label("plots.tab_losses", "tab_losses").c_str(), nullptr, tab_flags(app, 1))) {
       app.plot_tab = 1;
       losses_tab(app, height);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Proof invariants", nullptr, tab_flags(app, 2))) {
+    if (ImGui::BeginTabItem(label("plots.tab_invariants", "tab_invariants").c_str(), nullptr, tab_flags(app, 2))) {
       app.plot_tab = 2;
       invariants_tab(app, height);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Learning rates", nullptr, tab_flags(app, 3))) {
+    if (ImGui::BeginTabItem(label("plots.tab_rates", "tab_rates").c_str(), nullptr, tab_flags(app, 3))) {
       app.plot_tab = 3;
       learning_rates_tab(app, height);
       ImGui::EndTabItem();

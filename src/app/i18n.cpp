@@ -95,12 +95,10 @@ const std::vector<Lang>& user_languages() {
 }
 
 const char* lang_name(Lang l) {
-  switch (l) {
-    case Lang::Vi: return "Tiếng Việt";
-    case Lang::Zh: return "中文";
-    case Lang::Pseudo: return "Pseudo Pseudo";
-    default: return "English";
-  }
+  // Each language is named in its own script, whatever the language in use.
+  const Catalog& en = catalog(Lang::En);
+  auto it = en.text.find(std::string("languages.") + lang_code(l));
+  return it == en.text.end() ? lang_code(l) : it->second.c_str();
 }
 
 Lang lang_from_preferences(const std::vector<std::string>& tags) {

@@ -26,7 +26,7 @@ const char* lang_code(Lang l);
 bool parse_lang(const std::string& code, Lang& out);
 // The languages a user can choose (pseudo excluded), in menu order, and each one's own name.
 const std::vector<Lang>& user_languages();
-const char* lang_name(Lang l);  // "English", "Tiếng Việt", "中文"
+const char* lang_name(Lang l);  // from the English catalog's "languages" (each in its own script)
 // The best supported language for a list of preferred tags ("vi-VN", "zh-Hans-CN", "en-US"), else English.
 Lang lang_from_preferences(const std::vector<std::string>& tags);
 

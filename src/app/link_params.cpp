@@ -24,9 +24,16 @@ constexpr std::uint64_t kMaxInitialStep = 1000000;
 
 std::string clip(const std::string& s) { return s.size() > 40 ? s.substr(0, 40) + "..." : s; }
 
+// "key: why" for a parameter whose value the session or the interface refused.
+Message refused(const std::string& key, const Status& st) {
+  Message m(Msg::link_param_refused, {{"key", clip(key)}});
+  m.cause = std::make_shared<const Message>(static_cast<const Message&>(st));
+  return m;
+}
+
 }  // namespace
 
-void apply_params(App& app, const Params& params, std::vector<std::string>& ignored) {
+void apply_params(App& app, const Params& params, std::vector<Message>& ignored) {
   Session& s = app.session;
   auto find = [&](const std::string& key) -> const std::string* {
     for (const auto& kv : params)
@@ -42,7 +49,7 @@ void apply_params(App& app, const Params& params, std::vector<std::string>& igno
     Dataset ds;
     Status st = parse_inline_data(*data, ds);
     if (st) st = s.load_data(std::move(ds), "the link");
-    if (!st) ignored.push_back("data: " + st.error);
+    if (!st) ignored.push_back(refused("data", st));
   } else if (const std::string* kind = find("gen")) {
     use("gen");
     GenSpec g;
@@ -51,31 +58,31 @@ void apply_params(App& app, const Params& params, std::vector<std::string>& igno
     if (const std::string* n = find("n")) {
       use("n");
       if (parse_u64(*n, v) && v >= 2 && v <= kMaxLinkGenPoints) g.n = static_cast<std::size_t>(v);
-      else ignored.push_back("n: must be a whole number in [2, " + std::to_string(kMaxLinkGenPoints) + "]");
+      else ignored.push_back(Message(Msg::link_param_range, {{"key", "n"}, {"min", "2"}, {"max", std::to_string(kMaxLinkGenPoints)}}));
     }
     if (const std::string* d = find("d")) {
       use("d");
       if (parse_u64(*d, v) && v >= 1 && v <= kMaxLinkGenDim) g.d = static_cast<int>(v);
-      else ignored.push_back("d: must be a whole number in [1, " + std::to_string(kMaxLinkGenDim) + "]");
+      else ignored.push_back(Message(Msg::link_param_range, {{"key", "d"}, {"min", "1"}, {"max", std::to_string(kMaxLinkGenDim)}}));
     }
     if (const std::string* m = find("margin")) {
       use("margin");
-      if (!parse_double(*m, g.margin)) ignored.push_back("margin: not a number");
+      if (!parse_double(*m, g.margin)) ignored.push_back(Message(Msg::link_param_not_number, {{"key", "margin"}}));
     }
     if (const std::string* m = find("noise")) {
       use("noise");
-      if (!parse_double(*m, g.noise)) ignored.push_back("noise: not a number");
+      if (!parse_double(*m, g.noise)) ignored.push_back(Message(Msg::link_param_not_number, {{"key", "noise"}}));
     }
     if (const std::string* m = find("gen_seed")) {
       use("gen_seed");
-      if (!parse_u64(*m, g.seed) || g.seed > kMaxSeed) ignored.push_back("gen_seed: not a whole number");
+      if (!parse_u64(*m, g.seed) || g.seed > kMaxSeed) ignored.push_back(Message(Msg::link_param_not_whole, {{"key", "gen_seed"}}));
     }
     Status st = s.generate(g);
-    if (!st) ignored.push_back("gen: " + st.error);
+    if (!st) ignored.push_back(refused("gen", st));
   } else if (const std::string* preset = find("preset")) {
     use("preset");
     Status st = s.load_preset(*preset);
-    if (!st) ignored.push_back("preset: " + st.error);
+    if (!st) ignored.push_back(refused("preset", st));
   }
   app.fit_pending = true;
 
@@ -84,7 +91,7 @@ void apply_params(App& app, const Params& params, std::vector<std::string>& igno
     if (const std::string* v = find(kv.first)) {
       use(kv.first);
       Status st = s.set(kv.first, *v);
-      if (!st) ignored.push_back(kv.first + ": " + st.error);
+      if (!st) ignored.push_back(refused(kv.first, st));
     }
   }
   // 3. The interface.
@@ -92,7 +99,7 @@ void apply_params(App& app, const Params& params, std::vector<std::string>& igno
     if (const std::string* v = find(kv.first)) {
       use(kv.first);
       Status st = run_command(app, {"set", kv.first, *v});
-      if (!st) ignored.push_back(kv.first + ": " + st.error);
+      if (!st) ignored.push_back(refused(kv.first, st));
     }
   }
   // 4. Where to start: an initial step, then autoplay.
@@ -100,23 +107,23 @@ void apply_params(App& app, const Params& params, std::vector<std::string>& igno
     use("step");
     std::uint64_t target = 0;
     if (!parse_u64(*v, target) || target > kMaxInitialStep) {
-      ignored.push_back("step: must be a whole number in [0, " + std::to_string(kMaxInitialStep) + "]");
+      ignored.push_back(Message(Msg::link_param_range, {{"key", "step"}, {"min", "0"}, {"max", std::to_string(kMaxInitialStep)}}));
     } else {
       // Bounded work: a few slices at most, then say where it stopped.
       for (int slice = 0; slice < 20 && s.live_learner().steps() < target; ++slice)
         if (s.run_slice(target - s.live_learner().steps())) break;
       if (s.live_learner().steps() < target && !s.live_learner().converged())
-        ignored.push_back("step: stopped at step " + std::to_string(s.live_learner().steps()) + " (a stop rule or the work limit)");
+        ignored.push_back(Message(Msg::link_param_stopped_at, {{"step", std::to_string(s.live_learner().steps())}}));
     }
   }
   for (const auto& kv : params) {
     if (std::find(used.begin(), used.end(), kv.first) != used.end()) continue;
     if (kv.first == "gen" || kv.first == "preset") {
-      ignored.push_back(kv.first + ": not used, " + (find("data") ? "data=" : "gen=") + " gives the data");
+      ignored.push_back(Message(Msg::link_param_unused_source, {{"key", kv.first}, {"source", find("data") ? "data=" : "gen="}}));
     } else if (kv.first == "n" || kv.first == "d" || kv.first == "margin" || kv.first == "noise" || kv.first == "gen_seed") {
-      ignored.push_back(clip(kv.first) + ": only used with gen=KIND");
+      ignored.push_back(Message(Msg::link_param_only_with_gen, {{"key", clip(kv.first)}}));
     } else {
-      ignored.push_back(clip(kv.first) + ": unknown parameter");
+      ignored.push_back(Message(Msg::link_param_unknown, {{"key", clip(kv.first)}}));
     }
   }
   if (app.autoplay) s.play();

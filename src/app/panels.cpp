@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "app/app_internal.hpp"
+#include "app/i18n.hpp"
 #include "core/io.hpp"
 #include "core/json.hpp"
 #include "core/presets.hpp"
@@ -28,18 +29,18 @@ namespace pla::app {
 void HelpMarker(const char* text) {
   ImGui::SameLine();
   ImGui::TextDisabled("(?)");
-  if (ImGui::IsItemHovered()) {
+  if (ImGui::IsItemHovered() || (ImGui::IsItemFocused() && ImGui::GetIO().NavVisible)) {
     ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
     ImGui::TextUnformatted(text);
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }
 }
 
-void show_result(App& app, const Status& st, const std::string& ok_message) {
+void show_result(App& app, const Status& st, const Message& ok_message) {
   if (!st) {
-    app.message = st.error;
+    app.message = st;
     app.message_is_error = true;
   } else if (!ok_message.empty()) {
     app.message = ok_message;
@@ -48,117 +49,195 @@ void show_result(App& app, const Status& st, const std::string& ok_message) {
   app.field.step = ~0ull;  // the hypothesis may have changed
 }
 
+bool Flow::button(const char* text, bool small) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const std::string shown = text;
+  const std::size_t cut = shown.find("##");
+  const float w = ImGui::CalcTextSize(shown.substr(0, cut).c_str()).x + st.FramePadding.x * 2.0f;
+  if (!first) {
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    ImGui::SameLine();
+    if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
+  }
+  first = false;
+  return small ? ImGui::SmallButton(text) : ImGui::Button(text);
+}
+
+void form_row(const char* text, const char* help) {
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextWrapped("%s", text);
+  if (help) HelpMarker(help);
+  ImGui::TableSetColumnIndex(1);
+  ImGui::SetNextItemWidth(-FLT_MIN);
+}
+
+bool form_begin(const char* id) {
+  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchProp)) return false;
+  ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 0.42f);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 0.58f);
+  return true;
+}
+
 namespace {
 
-void explain(const char* title, const char* text) {
-  if (ImGui::TreeNode(title)) {
+void explain(const char* title_key, const char* text_key, const char* id) {
+  if (ImGui::TreeNode(id, "%s", tr(title_key))) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(text);
+    ImGui::TextUnformatted(tr(text_key));
     ImGui::PopTextWrapPos();
     ImGui::TreePop();
   }
+}
+
+// The name a menu shows for an item of a name table ("algo.classic", ...), or the name itself.
+std::string shown_name(const char* area, const std::string& name) {
+  const std::string key = std::string(area) + "." + name;
+  const char* t = tr(key.c_str());
+  return t == key ? name : std::string(t);
+}
+
+// A combo over a name table; true when the choice changed.
+bool name_combo(const char* id, const char* area, const std::vector<std::string>& names, std::string& current) {
+  bool changed = false;
+  if (ImGui::BeginCombo(id, shown_name(area, current).c_str())) {
+    for (const std::string& n : names)
+      if (ImGui::Selectable((shown_name(area, n) + "##" + n).c_str(), n == current) && n != current) {
+        current = n;
+        changed = true;
+      }
+    ImGui::EndCombo();
+  }
+  return changed;
 }
 
 // -----------------------------------------------------------------------------
 // [SECTION] Data panel
 // -----------------------------------------------------------------------------
 
+std::string data_source_name(const Session& s) {
+  switch (s.source()) {
+    case DataSource::Preset: return shown_name("preset", s.preset_name());
+    case DataSource::Generated: return trf("preset.generated", {{"kind", shown_name("generator", s.last_generated().kind)}});
+    case DataSource::Imported: return tr("preset.import");
+    default: return tr("preset.custom");
+  }
+}
+
 void data_panel(App& app) {
   Session& s = app.session;
-  const std::string current = s.preset();
-  if (ImGui::BeginCombo("preset", current.c_str())) {
-    for (const std::string& name : preset_names()) {
-      if (ImGui::Selectable(name.c_str(), name == current)) act(app, {"preset", name});
-    }
-    ImGui::EndCombo();
-  }
-  if (ImGui::TreeNode("Generate")) {
-    GenSpec& g = app.gen;
-    if (g.kind.empty()) g.kind = "separable";
-    if (ImGui::BeginCombo("kind", g.kind.c_str())) {
-      for (const std::string& k : generator_kinds())
-        if (ImGui::Selectable(k.c_str(), k == g.kind)) g.kind = k;
+  if (form_begin("data_form")) {
+    form_row(tr("data.preset"));
+    if (ImGui::BeginCombo("##preset", data_source_name(s).c_str())) {
+      for (const std::string& name : preset_names())
+        if (ImGui::Selectable((shown_name("preset", name) + "##" + name).c_str(),
+                              s.source() == DataSource::Preset && name == s.preset_name()))
+          act(app, {"preset", name});
       ImGui::EndCombo();
     }
-    int n = static_cast<int>(std::min<std::size_t>(g.n, 1000000));
-    if (ImGui::InputInt("N", &n, 10, 1000)) g.n = static_cast<std::size_t>(std::clamp(n, 2, 1000000));
-    ImGui::InputInt("d", &g.d);
-    g.d = std::clamp(g.d, 1, 1000);
-    HelpMarker("Dimension. For d > 2 the canvas shows the first two features.");
-    float margin = static_cast<float>(g.margin), noise = static_cast<float>(g.noise);
-    if (ImGui::SliderFloat("margin", &margin, 0.0f, 0.5f, "%.3f")) g.margin = margin;
-    if (ImGui::SliderFloat("noise", &noise, 0.0f, 0.5f, "%.3f")) g.noise = noise;
-    HelpMarker("separable / noisy: margin around the hidden plane; noisy: share of flipped labels; "
-               "xor, circles, moons, blobs: noise is the jitter.");
-    int seed = static_cast<int>(std::min<std::uint64_t>(g.seed, 2147483647u));
-    if (ImGui::InputInt("gen seed", &seed)) g.seed = static_cast<std::uint64_t>(std::max(seed, 0));
-    if (ImGui::Button("Generate"))
+    ImGui::EndTable();
+  }
+  if (ImGui::TreeNode("generate", "%s", tr("data.generate"))) {
+    GenSpec& g = app.gen;
+    if (g.kind.empty()) g.kind = "separable";
+    if (form_begin("gen_form")) {
+      form_row(tr("data.kind"));
+      name_combo("##kind", "generator", generator_kinds(), g.kind);
+      form_row(tr("data.n"));
+      int n = static_cast<int>(std::min<std::size_t>(g.n, 1000000));
+      if (ImGui::InputInt("##n", &n, 10, 1000)) g.n = static_cast<std::size_t>(std::clamp(n, 2, 1000000));
+      form_row(tr("data.d"), tr("data.d_help"));
+      ImGui::InputInt("##d", &g.d);
+      g.d = std::clamp(g.d, 1, 1000);
+      float margin = static_cast<float>(g.margin), noise = static_cast<float>(g.noise);
+      form_row(tr("data.margin"));
+      if (ImGui::SliderFloat("##margin", &margin, 0.0f, 0.5f, "%.3f")) g.margin = margin;
+      form_row(tr("data.noise"), tr("data.gen_help"));
+      if (ImGui::SliderFloat("##noise", &noise, 0.0f, 0.5f, "%.3f")) g.noise = noise;
+      form_row(tr("data.gen_seed"));
+      int seed = static_cast<int>(std::min<std::uint64_t>(g.seed, 2147483647u));
+      if (ImGui::InputInt("##gen_seed", &seed)) g.seed = static_cast<std::uint64_t>(std::max(seed, 0));
+      ImGui::EndTable();
+    }
+    if (ImGui::Button(label("data.generate_button", "generate_go").c_str()))
       act(app, {"generate", g.kind, std::to_string(g.n), std::to_string(g.d), json_number(g.margin),
                 json_number(g.noise), std::to_string(g.seed)});
     ImGui::TreePop();
   }
-  ImGui::TextUnformatted("click adds:");
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(tr("data.click_adds"));
   ImGui::SameLine();
-  ImGui::RadioButton("+1", &app.draw_label, 1);
+  if (ImGui::RadioButton("+1##add_pos", app.draw_label > 0)) act(app, {"set", "label", "1"});
   ImGui::SameLine();
-  ImGui::RadioButton("-1", &app.draw_label, -1);
-  ImGui::SameLine();
-  ImGui::Checkbox("delete", &app.delete_mode);
-  HelpMarker("Click on empty space adds a point of the selected class; right click or Shift+click adds the other "
-             "class. Drag a point to move it; drag empty space (or the middle button) to pan; the wheel zooms. "
-             "With 'delete' on, a click removes a point. Every edit restarts the training trace.");
-  if (ImGui::Button("Clear")) act(app, {"clear"});
-  ImGui::SameLine();
-  if (ImGui::Button("Fit view")) act(app, {"fit"});
+  if (ImGui::RadioButton((fmt_label(-1) + "##add_neg").c_str(), app.draw_label < 0)) act(app, {"set", "label", "-1"});
+  Flow row;
+  row.first = false;
+  bool del = app.delete_mode;
+  {
+    const float w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(tr("data.delete")).x;
+    ImGui::SameLine();
+    if (ImGui::GetCursorScreenPos().x + w > ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
+  }
+  if (ImGui::Checkbox(label("data.delete", "delete").c_str(), &del)) act(app, {"set", "delete", del ? "true" : "false"});
+  HelpMarker(tr("data.edit_help"));
 
+  Flow buttons;
+  if (buttons.button(label("data.clear", "clear").c_str())) act(app, {"clear"});
+  if (buttons.button(label("data.fit", "fit").c_str())) act(app, {"fit"});
   // Import and export.
   if (app.hooks.pick_data_file) {
-    if (ImGui::Button("Import CSV...")) app.hooks.pick_data_file();
+    if (buttons.button(label("data.import", "import").c_str())) app.hooks.pick_data_file();
   } else {
-    ImGui::InputText("file", app.path, sizeof app.path);
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize(tr("data.load")).x - ImGui::GetStyle().FramePadding.x * 2 -
+                            ImGui::GetStyle().ItemSpacing.x);
+    ImGui::InputTextWithHint("##path", tr("data.file"), app.path, sizeof app.path);
     ImGui::SameLine();
-    if (ImGui::Button("Load")) {
+    if (ImGui::Button(label("data.load", "load").c_str())) {
       std::string text;
       Status st = read_text_file(app.path, text);
       if (st) st = run_command(app, {"import_csv", text, app.path});
-      show_result(app, st, st ? "loaded " + std::string(app.path) : "");
+      show_result(app, st, Message(Msg::ui_loaded, {{"source", app.path}}));
     }
   }
+  Flow files;
   if (app.hooks.save_file) {
     std::string where;
-    if (ImGui::Button("Data CSV")) {
-      const bool ok = app.hooks.save_file("perceptron-data.csv", "text/csv", write_csv(s.data()), where);
-      show_result(app, ok ? Status::success() : Status::fail(Msg::ui_save_failed, {{"name", "perceptron-data.csv"}, {"reason", where}}),
-                  "saved " + where);
-    }
-    ImGui::SameLine();
-    if (ImGui::Button("Trace CSV")) {
+    auto save = [&](const char* name, const char* mime, const Status& made, const std::string& bytes) {
+      Status st = made;
+      if (st && !app.hooks.save_file(name, mime, bytes, where))
+        st = Status::fail(Msg::ui_save_failed, {{"name", name}, {"reason", where}});
+      show_result(app, st, Message(Msg::ui_saved, {{"where", where}}));
+    };
+    if (files.button(label("data.save_data", "save_data").c_str()))
+      save("perceptron-data.csv", "text/csv", Status::success(), write_csv(s.data()));
+    if (files.button(label("data.save_trace_csv", "save_trace_csv").c_str())) {
       std::string csv;
-      Status st = s.trace().to_csv(s.train_set(), csv);
-      if (st && !app.hooks.save_file("perceptron-trace.csv", "text/csv", csv, where)) st = Status::fail(Msg::ui_save_failed, {{"name", "perceptron-trace.csv"}, {"reason", where}});
-      show_result(app, st, "saved " + where);
+      const Status st = s.trace().to_csv(s.train_set(), csv);
+      save("perceptron-trace.csv", "text/csv", st, csv);
     }
-    ImGui::SameLine();
-    if (ImGui::Button("Trace JSON")) {
+    if (files.button(label("data.save_trace_json", "save_trace_json").c_str())) {
       std::string json;
-      Status st = s.trace().to_json(s.train_set(), json);
-      if (st && !app.hooks.save_file("perceptron-trace.json", "application/json", json, where)) st = Status::fail(Msg::ui_save_failed, {{"name", "perceptron-trace.json"}, {"reason", where}});
-      show_result(app, st, "saved " + where);
+      const Status st = s.trace().to_json(s.train_set(), json);
+      save("perceptron-trace.json", "application/json", st, json);
     }
   }
   if (app.hooks.save_png) {
-    if (ImGui::Button("Canvas PNG"))
+    if (files.button(label("data.canvas_png", "canvas_png").c_str()))
       app.hooks.save_png("perceptron-canvas.png", static_cast<float>(app.canvas_min.x), static_cast<float>(app.canvas_min.y),
                          static_cast<float>(app.canvas_max.x), static_cast<float>(app.canvas_max.y));
-    ImGui::SameLine();
-    if (ImGui::Button("Plots PNG"))
+    if (files.button(label("data.plots_png", "plots_png").c_str()))
       app.hooks.save_png("perceptron-plots.png", static_cast<float>(app.plots_min.x), static_cast<float>(app.plots_min.y),
                          static_cast<float>(app.plots_max.x), static_cast<float>(app.plots_max.y));
   }
   const Dataset& ds = s.data();
-  ImGui::Text("N = %zu (+1: %zu, -1: %zu), d = %d", ds.size(), ds.count(1), ds.count(-1), ds.d);
+  ImGui::TextWrapped("%s", trf("data.summary", {{"n", std::to_string(ds.size())}, {"pos", std::to_string(ds.count(1))},
+                                                {"neg", std::to_string(ds.count(-1))}, {"d", std::to_string(ds.d)}})
+                               .c_str());
   if (!s.validation_set().empty())
-    ImGui::Text("train %zu, validation %zu (hollow marks)", s.train_set().size(), s.validation_set().size());
+    ImGui::TextWrapped("%s", trf("data.split", {{"train", std::to_string(s.train_set().size())},
+                                                {"validation", std::to_string(s.validation_set().size())}})
+                                 .c_str());
 }
 
 // -----------------------------------------------------------------------------
@@ -170,106 +249,99 @@ void algorithm_panel(App& app) {
   SessionSettings cfg = s.settings();
   PerceptronConfig& p = cfg.learner.pla;
   bool changed = false;
-  if (ImGui::BeginCombo("algorithm", to_string(cfg.learner.algo))) {
-    for (const std::string& name : learner_names())
-      if (ImGui::Selectable(name.c_str(), name == to_string(cfg.learner.algo))) changed |= parse_algo(name, cfg.learner.algo);
-    ImGui::EndCombo();
-  }
-  HelpMarker("classic: the PLA. pocket: keeps the weights with the fewest training mistakes. averaged: predicts with "
-             "the mean of all weights. voted: weighted vote of every weight vector. batch: one update per epoch "
-             "from all mistakes. margin: updates while y f(x) <= tau. dual: alpha_i per point (Gram matrix). "
-             "kernel: the dual with a polynomial or RBF kernel.");
-  // eta on a log slider, snapped to 1, 2 or 5 times a power of ten.
+  if (!form_begin("algo_form")) return;
+  form_row(tr("algo.algorithm"), tr("algo.help"));
+  std::string algo = to_string(cfg.learner.algo);
+  if (name_combo("##algo", "algo", learner_names(), algo)) changed |= parse_algo(algo, cfg.learner.algo);
+  // η on a log slider, snapped to 1, 2 or 5 times a power of ten.
+  form_row(tr("algo.eta"), tr("algo.eta_help"));
   float log_eta = static_cast<float>(std::log10(p.eta));
-  char eta_label[32];
-  std::snprintf(eta_label, sizeof eta_label, "%g", p.eta);
-  if (ImGui::SliderFloat("eta", &log_eta, -4.0f, 1.0f, eta_label)) {
+  const std::string eta_text = fmt_num(p.eta, 6);
+  if (ImGui::SliderFloat("##eta", &log_eta, -4.0f, 1.0f, eta_text.c_str())) {
     const double raw = std::pow(10.0, static_cast<double>(log_eta));
     const double e = std::pow(10.0, std::floor(std::log10(raw)));
     const double k = raw / e < 1.5 ? 1.0 : raw / e < 3.5 ? 2.0 : raw / e < 7.5 ? 5.0 : 10.0;
     p.eta = k * e;
     changed = true;
   }
-  HelpMarker("Learning rate: on a mistake w <- w + eta * y * x and b <- b + eta * y. From w = 0 the classic "
-             "perceptron makes the same mistakes for every eta in exact arithmetic (w just scales); in floating "
-             "point an eta that is not a power of two can round an exact tie w.x + b = 0 differently.");
-  int order = static_cast<int>(p.order);
-  if (ImGui::Combo("order", &order, "cyclic\0shuffle\0random\0")) {
-    p.order = static_cast<Order>(order);
-    changed = true;
-  }
-  changed |= ImGui::Checkbox("restart after a mistake", &p.restart);
-  HelpMarker("The textbook rule: after each update, start again from the first point.");
-  int init = static_cast<int>(p.init);
-  if (ImGui::Combo("start", &init, "zero\0random\0")) {
-    p.init = static_cast<Init>(init);
-    changed = true;
-  }
+  form_row(tr("algo.order"));
+  std::string order = to_string(p.order);
+  if (name_combo("##order", "order", order_names(), order)) changed |= parse_order(order, p.order);
+  form_row(tr("algo.restart"), tr("algo.restart_help"));
+  changed |= ImGui::Checkbox("##restart", &p.restart);
+  form_row(tr("algo.start"));
+  std::string init = to_string(p.init);
+  if (name_combo("##init", "init", init_names(), init)) changed |= parse_init(init, p.init);
+  form_row(tr("algo.seed"));
   int seed = static_cast<int>(std::min<std::uint64_t>(p.seed, 2147483647u));
-  if (ImGui::InputInt("seed", &seed) && seed >= 0) {
+  if (ImGui::InputInt("##seed", &seed) && seed >= 0) {
     p.seed = static_cast<std::uint64_t>(seed);
     changed = true;
   }
   if (cfg.learner.algo == Algo::Margin) {
+    form_row(tr("algo.tau"));
     float tau = static_cast<float>(p.tau);
-    if (ImGui::SliderFloat("tau", &tau, 0.0f, 10.0f, "%.2f")) {
+    if (ImGui::SliderFloat("##tau", &tau, 0.0f, 10.0f, "%.2f")) {
       p.tau = tau;
       changed = true;
     }
   }
   if (cfg.learner.algo == Algo::Kernel) {
     Kernel& k = cfg.learner.kernel;
-    int type = static_cast<int>(k.type);
-    if (ImGui::Combo("kernel", &type, "linear\0poly\0rbf\0")) {
-      k.type = static_cast<KernelType>(type);
-      changed = true;
+    form_row(tr("algo.kernel_type"));
+    std::string type = to_string(k.type);
+    if (name_combo("##kernel", "kernel", {"linear", "poly", "rbf"}, type)) changed |= parse_kernel_type(type, k.type);
+    if (k.type == KernelType::Poly) {
+      form_row(tr("algo.degree"));
+      changed |= ImGui::SliderInt("##degree", &k.degree, 1, 8);
     }
-    if (k.type == KernelType::Poly) changed |= ImGui::SliderInt("degree", &k.degree, 1, 8);
     if (k.type == KernelType::Rbf) {
+      form_row(tr("algo.rbf_gamma"));
       float g = static_cast<float>(k.gamma);
-      if (ImGui::SliderFloat("rbf gamma", &g, 0.01f, 20.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) {
+      if (ImGui::SliderFloat("##rbf_gamma", &g, 0.01f, 20.0f, "%.3f", ImGuiSliderFlags_Logarithmic)) {
         k.gamma = g;
         changed = true;
       }
     }
   }
+  form_row(tr("algo.lift"), tr("algo.lift_help"));
   static const char* lifts[] = {"none", "x1^2,x2^2", "x1,x2,x1^2,x2^2", "poly2", "poly3"};
   const std::string lift_now = cfg.lift.empty() ? "none" : cfg.lift;
-  if (ImGui::BeginCombo("lift", lift_now.c_str())) {
+  if (ImGui::BeginCombo("##lift", lift_now == "none" ? tr("algo.lift_none") : lift_now.c_str())) {
     for (const char* name : lifts)
-      if (ImGui::Selectable(name, lift_now == name)) {
+      if (ImGui::Selectable(std::strcmp(name, "none") == 0 ? tr("algo.lift_none") : name, lift_now == name)) {
         cfg.lift = std::strcmp(name, "none") == 0 ? "" : name;
         changed = true;
       }
     ImGui::EndCombo();
   }
-  HelpMarker("Feature lifting: train a linear perceptron on phi(x) (e.g. x1^2, x2^2): the line in feature space is a "
-             "curve in the plane, so rings and other non-linear shapes become separable.");
+  form_row(tr("algo.max_epochs"));
   int max_epochs = static_cast<int>(std::min<std::uint64_t>(cfg.stop.max_epochs, 100000000));
-  if (ImGui::InputInt("max epochs", &max_epochs) && max_epochs >= 1) {
+  if (ImGui::InputInt("##max_epochs", &max_epochs) && max_epochs >= 1) {
     cfg.stop.max_epochs = static_cast<std::uint64_t>(max_epochs);
     changed = true;
   }
+  form_row(tr("algo.max_updates"), tr("algo.max_updates_help"));
   int max_updates = static_cast<int>(std::min<std::uint64_t>(cfg.stop.max_updates, 1000000000));
-  if (ImGui::InputInt("max updates", &max_updates) && max_updates >= 0) {
+  if (ImGui::InputInt("##max_updates", &max_updates) && max_updates >= 0) {
     cfg.stop.max_updates = static_cast<std::uint64_t>(max_updates);
     changed = true;
   }
-  HelpMarker("Stop after this many updates (0: no limit).");
+  form_row(tr("algo.validation"));
   float validation = static_cast<float>(cfg.validation);
-  if (ImGui::SliderFloat("validation", &validation, 0.0f, 0.5f, "%.2f")) {
+  if (ImGui::SliderFloat("##validation", &validation, 0.0f, 0.5f, "%.2f")) {
     cfg.validation = validation;
     changed = true;
   }
   if (cfg.validation > 0.0) {
+    form_row(tr("algo.patience"), tr("algo.patience_help"));
     int patience = static_cast<int>(std::min<std::uint64_t>(cfg.stop.patience, 100000));
-    if (ImGui::InputInt("patience", &patience) && patience >= 0) {
+    if (ImGui::InputInt("##patience", &patience) && patience >= 0) {
       cfg.stop.patience = static_cast<std::uint64_t>(patience);
       changed = true;
     }
-    HelpMarker("Early stopping: Train stops after this many epochs without fewer validation mistakes, and goes back "
-               "to the best weights. 0: off.");
   }
+  ImGui::EndTable();
   if (changed) show_result(app, s.configure(cfg));
 }
 
@@ -277,33 +349,34 @@ void algorithm_panel(App& app) {
 // [SECTION] Run panel
 // -----------------------------------------------------------------------------
 
+std::string percent(double share) { return fmt_num(100.0 * share, 3) + "%"; }
+
 void run_panel(App& app) {
   Session& s = app.session;
-  if (ImGui::Button(s.playing() ? "Pause" : "Play", ImVec2(60, 0))) act(app, {"toggle_play"});
-  ImGui::SameLine();
-  if (ImGui::Button("Step")) act(app, {"step"});
-  ImGui::SameLine();
-  if (ImGui::Button("Next update")) act(app, {"next_update"});
-  ImGui::SameLine();
-  if (ImGui::Button("Epoch")) act(app, {"epoch"});
+  Flow row;
+  if (row.button((std::string(tr(s.playing() ? "run.pause" : "run.play")) + "##play").c_str())) act(app, {"toggle_play"});
+  if (row.button(label("run.step", "step").c_str())) act(app, {"step"});
+  if (row.button(label("run.next_update", "next_update").c_str())) act(app, {"next_update"});
+  if (row.button(label("run.epoch", "epoch").c_str())) act(app, {"epoch"});
   if (!app.training) {
-    if (ImGui::Button("Train to the end")) act(app, {"train_start"});
+    if (row.button(label("run.train", "train").c_str())) act(app, {"train_start"});
   } else {
-    if (ImGui::Button("Cancel")) act(app, {"train_cancel"});
+    if (row.button(label("run.cancel", "train").c_str())) act(app, {"train_cancel"});
   }
-  ImGui::SameLine();
-  if (ImGui::Button("Reset")) act(app, {"reset"});
-  ImGui::SameLine();
-  if (ImGui::Button("Back")) act(app, {"step_back"});
-  float speed = static_cast<float>(s.settings().speed);
-  if (ImGui::SliderFloat("steps/s", &speed, 1.0f, 1e6f, "%.0f", ImGuiSliderFlags_Logarithmic))
-    act(app, {"set", "speed", json_number(static_cast<double>(speed))});
+  if (row.button(label("run.reset", "reset").c_str())) act(app, {"reset"});
+  if (row.button(label("run.back", "back").c_str())) act(app, {"step_back"});
+  if (form_begin("run_form")) {
+    form_row(tr("run.speed"));
+    float speed = static_cast<float>(s.settings().speed);
+    if (ImGui::SliderFloat("##speed", &speed, 1.0f, 1e6f, "%.0f", ImGuiSliderFlags_Logarithmic))
+      act(app, {"set", "speed", json_number(static_cast<double>(speed))});
+    ImGui::EndTable();
+  }
   if (app.training) {
     const Learner& l = s.live_learner();
     const double limit = static_cast<double>(std::max<std::uint64_t>(1, s.settings().stop.max_epochs));
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "epoch %llu / %.0f", static_cast<unsigned long long>(l.epoch()), limit);
-    ImGui::ProgressBar(static_cast<float>(static_cast<double>(l.epoch()) / limit), ImVec2(-1, 0), buf);
+    const std::string text = trf("run.progress", {{"epoch", std::to_string(l.epoch())}, {"limit", fmt_num(limit, 9)}});
+    ImGui::ProgressBar(static_cast<float>(static_cast<double>(l.epoch()) / limit), ImVec2(-1, 0), text.c_str());
   }
 
   // The scrubber over the trace.
@@ -311,31 +384,44 @@ void run_panel(App& app) {
   std::uint64_t lo = t.first_step(), hi = s.live_learner().steps(), at = s.viewed_step();
   if (hi > lo) {
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::SliderScalar("##scrub", ImGuiDataType_U64, &at, &lo, &hi, "step %llu")) act(app, {"seek", std::to_string(at)});
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Drag back to any earlier step: canvas, plots and numbers follow.");
+    std::string format = trf("run.scrub", {{"step", "%llu"}});
+    if (ImGui::SliderScalar("##scrub", ImGuiDataType_U64, &at, &lo, &hi, format.c_str())) act(app, {"seek", std::to_string(at)});
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24.0f);
+      ImGui::TextUnformatted(tr("run.scrub_tip"));
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
   }
 
   const Learner& l = s.learner();
   const Metrics m = s.train_metrics();
-  ImGui::Text("epoch %llu   step %llu   updates k = %llu", static_cast<unsigned long long>(l.epoch()),
-              static_cast<unsigned long long>(l.steps()), static_cast<unsigned long long>(l.updates()));
+  ImGui::TextWrapped("%s", trf("run.counters", {{"epoch", std::to_string(l.epoch())}, {"step", std::to_string(l.steps())},
+                                                {"k", std::to_string(l.updates())}})
+                               .c_str());
   if (l.linear() && !l.w().empty()) {
-    ImGui::TextWrapped("w = %s,  b = %s", fmt_vec(l.w(), 6).c_str(), fmt_num(l.b(), 6).c_str());
+    ImGui::TextWrapped("%s", trf("run.weights", {{"w", fmt_vec(l.w(), 6)}, {"b", fmt_num(l.b(), 6)}}).c_str());
   } else {
-    ImGui::TextUnformatted(l.linear() ? "w: (none)" : "non-linear hypothesis (kernel or vote)");
+    ImGui::TextWrapped("%s", tr(l.linear() ? "run.no_w" : "run.nonlinear"));
   }
-  ImGui::Text("J1 = %zu mistakes   J = %.6g   accuracy %.1f%%", m.j1, m.j, 100.0 * m.accuracy);
-  if (!s.validation_set().empty()) ImGui::Text("validation accuracy %.1f%%", 100.0 * accuracy(l, s.validation_set()));
+  ImGui::TextWrapped("%s", trf("run.losses", {{"j1", std::to_string(m.j1)}, {"j", fmt_num(m.j, 6)},
+                                              {"accuracy", percent(m.accuracy)}})
+                               .c_str());
+  if (!s.validation_set().empty())
+    ImGui::TextWrapped("%s", trf("run.validation_accuracy", {{"accuracy", percent(accuracy(l, s.validation_set()))}}).c_str());
   const StopReason why = s.stop_reason();
-  if (why != StopReason::None)
-    ImGui::TextColored(ImColor(why == StopReason::Converged ? palette(app).ok : palette(app).mistake), "stopped: %s", to_string(why));
-  if (!s.notice().empty()) ImGui::TextWrapped("%s", s.notice().english().c_str());
+  if (why != StopReason::None) {
+    ImGui::PushStyleColor(ImGuiCol_Text, why == StopReason::Converged ? palette(app).ok : palette(app).mistake);
+    ImGui::TextWrapped("%s", trf("run.stopped", {{"reason", shown_name("stop", to_string(why))}}).c_str());
+    ImGui::PopStyleColor();
+  }
+  if (!s.notice().empty()) ImGui::TextWrapped("%s", tr_msg(s.notice()).c_str());
   if (!app.message.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, app.message_is_error ? palette(app).mistake : palette(app).ok);
-    ImGui::TextWrapped("%s", app.message.c_str());
+    ImGui::TextWrapped("%s", tr_msg(app.message).c_str());
     ImGui::PopStyleColor();
-    ImGui::SameLine();
-    if (ImGui::SmallButton("x")) app.message.clear();
+    if (ImGui::SmallButton("×##dismiss_message")) app.message = Message();
   }
 }
 
@@ -348,83 +434,112 @@ void theory_panel(App& app) {
   const MarginResult& r = s.margin();
   const Learner& l = s.learner();
   if (!s.margin_ok()) {
-    ImGui::TextUnformatted("margin: not computed for this data");
+    ImGui::TextWrapped("%s", tr("theory.no_margin"));
   } else {
-    ImGui::Text("R = %.4g   R_aug = %.4g", r.R, r.R_aug);
+    ImGui::TextWrapped("%s", trf("theory.radius", {{"R", fmt_num(r.R)}, {"R_hat", fmt_num(r.R_aug)}}).c_str());
     if (r.separable) {
-      ImGui::Text("gamma = %.4g   gamma_aug = %.4g", r.gamma, r.gamma_aug);
+      ImGui::TextWrapped("%s", trf("theory.gamma", {{"gamma", fmt_num(r.gamma)}, {"gamma_hat", fmt_num(r.gamma_aug)}}).c_str());
       const double k = static_cast<double>(l.updates());
-      ImGui::Text("bound (R_aug/gamma_aug)^2 = %.4g", r.bound);
-      ImGui::Text("k = %.0f   k / bound = %.3f", k, r.bound > 0 ? k / r.bound : 0.0);
-      ImGui::TextColored(ImColor(palette(app).ok), "separable%s%s", r.reason.empty() ? "" : ": ", r.reason.c_str());
+      ImGui::TextWrapped("%s", trf("theory.bound", {{"bound", fmt_num(r.bound)}}).c_str());
+      ImGui::TextWrapped("%s", trf("theory.k_ratio", {{"k", fmt_num(k, 12)}, {"ratio", fmt_num(r.bound > 0 ? k / r.bound : 0.0, 3)}})
+                                   .c_str());
+      ImGui::PushStyleColor(ImGuiCol_Text, palette(app).ok);
+      ImGui::TextWrapped("%s", tr("theory.separable"));
+      ImGui::PopStyleColor();
     } else {
-      ImGui::TextColored(ImColor(palette(app).mistake), "not separable: %s", r.reason.c_str());
-      ImGui::TextWrapped("The classic perceptron never converges here; pocket or batch keep the best weights.");
+      ImGui::PushStyleColor(ImGuiCol_Text, palette(app).mistake);
+      ImGui::TextWrapped("%s", tr("theory.not_separable"));
+      ImGui::PopStyleColor();
+      ImGui::TextWrapped("%s", tr("theory.cycles"));
     }
   }
   const Metrics m = s.train_metrics();
-  ImGui::Text("margin of the current w: %.4g", m.geometric_margin);
-  HelpMarker("min_i y_i (w.x_i + b) / ||w||: negative while some point is on the wrong side.");
-  ImGui::Checkbox("hulls", &app.show_hull);
-  ImGui::SameLine();
-  ImGui::Checkbox("max-margin", &app.show_max_margin);
-  ImGui::SameLine();
-  ImGui::Checkbox("mistakes", &app.show_mistakes);
-  ImGui::Checkbox("update picture", &app.show_update);
-  ImGui::SameLine();
-  ImGui::Checkbox("field", &app.show_field);
-  ImGui::SameLine();
-  ImGui::Checkbox("alpha size", &app.show_alpha);
-  HelpMarker("Dual and kernel forms: each point is drawn with a size growing with alpha_i, the number of updates it "
-             "caused.");
+  ImGui::TextWrapped("%s", trf("theory.margin_w", {{"margin", fmt_num(m.geometric_margin)}}).c_str());
+  HelpMarker(tr("theory.margin_w_help"));
+  struct Toggle {
+    const char* key;
+    const char* setting;
+    bool on;
+  };
+  const Toggle toggles[] = {{"theory.hulls", "hull", app.show_hull},
+                            {"theory.max_margin", "max_margin", app.show_max_margin},
+                            {"theory.mistakes", "mistakes", app.show_mistakes},
+                            {"theory.update_picture", "update", app.show_update},
+                            {"theory.field", "field", app.show_field},
+                            {"theory.alpha", "alpha", app.show_alpha}};
+  bool first = true;
+  for (const Toggle& t : toggles) {
+    const std::string text = label(t.key, t.setting);
+    const float w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                    ImGui::CalcTextSize(tr(t.key)).x + ImGui::GetStyle().ItemSpacing.x;
+    if (!first) {
+      ImGui::SameLine();
+      if (ImGui::GetCursorScreenPos().x + w > ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
+    }
+    first = false;
+    bool on = t.on;
+    if (ImGui::Checkbox(text.c_str(), &on)) act(app, {"set", t.setting, on ? "true" : "false"});
+  }
+  HelpMarker(tr("theory.alpha_help"));
 
   // The update formula with the current numbers.
   if (s.has_last_step() && s.last_step().index < s.train_set().size() && l.linear()) {
     const std::size_t i = s.last_step().index;
-    const Dataset& tr = s.train_set();
-    const std::vector<double> x(tr.row(i), tr.row(i) + tr.d);
-    const int y = tr.y[i];
+    const Dataset& tr_set = s.train_set();
+    const std::vector<double> x(tr_set.row(i), tr_set.row(i) + tr_set.d);
+    const int y = tr_set.y[i];
     const double eta = s.settings().learner.pla.eta;
+    const std::string score = fmt_num(y * s.last_step().score);
     ImGui::Separator();
     if (s.last_step().mistake) {
-      ImGui::TextWrapped("mistake on x = %s, y = %s:  y f(x) = %s <= 0", fmt_vec(x).c_str(), fmt_label(y).c_str(),
-                         fmt_num(y * s.last_step().score).c_str());
-      ImGui::TextWrapped("w <- %s + %g * (%+d) * %s = %s", fmt_vec(s.previous_w()).c_str(), eta, y,
-                         fmt_vec(x).c_str(), fmt_vec(l.running_w()).c_str());
-      ImGui::TextWrapped("b <- %.4g + %g * (%+d) = %.4g", s.previous_b(), eta, y, l.running_b());
+      ImGui::TextWrapped("%s", trf("theory.mistake_on", {{"x", fmt_vec(x)}, {"y", fmt_label(y)}, {"score", score}}).c_str());
+      ImGui::TextWrapped("%s", trf("theory.update_w", {{"w", fmt_vec(s.previous_w())}, {"eta", fmt_num(eta, 6)},
+                                                      {"y", fmt_label(y)}, {"x", fmt_vec(x)}, {"new_w", fmt_vec(l.running_w())}})
+                                   .c_str());
+      ImGui::TextWrapped("%s", trf("theory.update_b", {{"b", fmt_num(s.previous_b())}, {"eta", fmt_num(eta, 6)},
+                                                      {"y", fmt_label(y)}, {"new_b", fmt_num(l.running_b())}})
+                                   .c_str());
     } else {
-      ImGui::TextWrapped("x = %s, y = %+d is right: y f(x) = %.4g > 0, no update", fmt_vec(x).c_str(), y,
-                         y * s.last_step().score);
+      ImGui::TextWrapped("%s", trf("theory.right", {{"x", fmt_vec(x)}, {"y", fmt_label(y)}, {"score", score}}).c_str());
     }
   }
-  explain("What is the margin?",
-          "The margin gamma of a separating line is the distance from the line to the closest point. The best line "
-          "(w*, b*) maximises it: gamma is half the distance between the convex hulls of the two classes. In the "
-          "augmented space x~ = (x, 1), gamma_aug is the margin of a plane through the origin; R_aug = max ||x~||.");
-  explain("Why does the bound hold?",
-          "Let u be the unit max-margin vector in augmented space. Each update adds eta*y*x~ to w, so w.u grows by "
-          "at least eta*gamma_aug: w_k.u >= k*eta*gamma_aug. An update happens only when y w.x~ <= 0, so "
-          "||w||^2 grows by at most eta^2*R_aug^2: ||w_k||^2 <= k*eta^2*R_aug^2. Since w_k.u <= ||w_k||, "
-          "k*eta*gamma_aug <= sqrt(k)*eta*R_aug, hence k <= (R_aug/gamma_aug)^2 (Novikoff).");
-  explain("Why does it cycle on non-separable data?",
-          "If no line separates the classes, every w misclassifies some point, so every epoch makes an update and "
-          "the weights never settle: the perceptron cycles (its weights stay bounded but never converge). The "
-          "pocket algorithm keeps the best weights seen; batch and averaged versions smooth the updates.");
+  explain("theory.explain_margin_title", "theory.explain_margin", "explain_margin");
+  explain("theory.explain_bound_title", "theory.explain_bound", "explain_bound");
+  explain("theory.explain_cycle_title", "theory.explain_cycle", "explain_cycle");
 }
 
 void share_buttons(App& app) {
+  Flow row;
+  row.first = false;
+  if (row.button(label("help.button", "help").c_str(), true)) act(app, {"set", "help", app.show_help ? "false" : "true"});
   if (app.hooks.copy_link) {
-    ImGui::SameLine();
-    if (ImGui::SmallButton("Copy link")) app.hooks.copy_link(encode_query(link_params(app)));
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("A link that reopens exactly this lesson: data (up to %zu drawn points), settings and step.",
-                        kMaxLinkPoints);
+    if (row.button(label("share.copy_link", "copy_link").c_str(), true)) app.hooks.copy_link(encode_query(link_params(app)));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", trf("share.copy_link_tip", {{"max", std::to_string(kMaxLinkPoints)}}).c_str());
   }
   if (app.hooks.reset_to_lesson) {
-    ImGui::SameLine();
-    if (ImGui::SmallButton("Reset to lesson")) app.hooks.reset_to_lesson();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Forget the saved work and reload the lesson this page was opened with.");
+    if (row.button(label("share.reset", "reset_lesson").c_str(), true)) app.hooks.reset_to_lesson();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("share.reset_tip"));
   }
+}
+
+// Language, text size and theme: the view settings a teacher sets for a class.
+void view_settings(App& app) {
+  if (!form_begin("view_form")) return;
+  form_row(tr("app.language"));
+  if (ImGui::BeginCombo("##lang", lang_name(app.lang))) {
+    for (Lang l : user_languages())
+      if (ImGui::Selectable((std::string(lang_name(l)) + "##" + lang_code(l)).c_str(), l == app.lang))
+        act(app, {"set", "lang", lang_code(l)});
+    ImGui::EndCombo();
+  }
+  form_row(tr("app.text_size"));
+  float scale = static_cast<float>(app.font_scale);
+  if (ImGui::SliderFloat("##font_scale", &scale, 0.75f, 2.5f, "%.2f×"))
+    act(app, {"set", "font_scale", json_number(std::round(static_cast<double>(scale) * 20.0) / 20.0)});
+  form_row(tr("app.theme"));
+  std::string theme = app.dark ? "dark" : "light";
+  if (name_combo("##theme", "theme", {"light", "dark"}, theme)) act(app, {"set", "theme", theme});
+  ImGui::EndTable();
 }
 
 }  // namespace
@@ -457,57 +572,67 @@ void help_overlay(App& app) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.4f),
                           ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowBgAlpha(0.95f);
-  if (ImGui::Begin("Keyboard", &app.show_help,
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(vp->WorkSize.x * 0.95f, vp->WorkSize.y * 0.9f));
+  ImGui::SetNextWindowBgAlpha(0.97f);
+  const std::string title = std::string(tr("panel.keyboard")) + "###help";
+  if (ImGui::Begin(title.c_str(), &app.show_help,
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
-    static const char* keys[][2] = {{"Space", "play / pause"},      {"Right", "one step"},
-                                    {"Left", "one step back"},      {"N", "to the next update"},
-                                    {"E", "one epoch"},             {"R", "reset the training"},
-                                    {"F", "fit the view to the data"}, {"H or ?", "this help"},
-                                    {"Esc", "close this help"}};
-    for (const auto& k : keys) {
-      ImGui::TextColored(ImColor(palette(app).pos), "%-8s", k[0]);
-      ImGui::SameLine(90);
-      ImGui::TextUnformatted(k[1]);
+    static const char* keys[][2] = {{"help.key_space", "help.space"}, {"help.key_right", "help.right"},
+                                    {"help.key_left", "help.left"},   {"N", "help.n"},
+                                    {"E", "help.e"},                  {"R", "help.r"},
+                                    {"F", "help.f"},                  {"help.key_h", "help.h"},
+                                    {"help.key_esc", "help.esc"}};
+    ImGui::PushTextWrapPos(std::min(vp->WorkSize.x * 0.9f, ImGui::GetFontSize() * 30.0f));
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
+      for (const auto& k : keys) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::TextColored(ImColor(palette(app).pos), "%s", std::strchr(k[0], '.') ? tr(k[0]) : k[0]);
+        ImGui::TableSetColumnIndex(1);
+        ImGui::TextWrapped("%s", tr(k[1]));
+      }
+      ImGui::EndTable();
     }
     ImGui::Separator();
-    ImGui::TextUnformatted("Mouse: click adds a point, right click the other class,\n"
-                           "drag a point to move it, drag space to pan, wheel to zoom.");
+    ImGui::TextWrapped("%s", tr("help.mouse"));
+    ImGui::PopTextWrapPos();
   }
   ImGui::End();
 }
 
 void control_panel(App& app) {
-  ImGui::PushItemWidth(-110);
-  if (app.panel_data && ImGui::CollapsingHeader("Data", ImGuiTreeNodeFlags_DefaultOpen)) data_panel(app);
-  if (app.panel_algorithm && ImGui::CollapsingHeader("Algorithm", ImGuiTreeNodeFlags_DefaultOpen)) algorithm_panel(app);
-  if (app.panel_run && ImGui::CollapsingHeader("Run", ImGuiTreeNodeFlags_DefaultOpen)) run_panel(app);
-  if (app.panel_theory && ImGui::CollapsingHeader("Theory", ImGuiTreeNodeFlags_DefaultOpen)) theory_panel(app);
-  ImGui::PopItemWidth();
-  if (ImGui::SmallButton("Keyboard help (H)")) act(app, {"set", "help", app.show_help ? "false" : "true"});
+  const ImGuiTreeNodeFlags open = ImGuiTreeNodeFlags_DefaultOpen;
+  if (app.panel_data && ImGui::CollapsingHeader(label("panel.data", "data").c_str(), open)) data_panel(app);
+  if (app.panel_algorithm && ImGui::CollapsingHeader(label("panel.algorithm", "algorithm").c_str(), open)) algorithm_panel(app);
+  if (app.panel_run && ImGui::CollapsingHeader(label("panel.run", "run").c_str(), open)) run_panel(app);
+  if (app.panel_theory && ImGui::CollapsingHeader(label("panel.theory", "theory").c_str(), open)) theory_panel(app);
+  view_settings(app);
   share_buttons(app);
 }
 
 void embed_strip(App& app) {
   Session& s = app.session;
-  if (ImGui::SmallButton(s.playing() ? "Pause" : "Play")) act(app, {"toggle_play"});
-  ImGui::SameLine();
-  if (ImGui::SmallButton("Step")) act(app, {"step"});
-  ImGui::SameLine();
-  if (ImGui::SmallButton("Epoch")) act(app, {"epoch"});
-  ImGui::SameLine();
-  if (ImGui::SmallButton("Reset")) act(app, {"reset"});
-  ImGui::SameLine();
+  Flow row;
+  if (row.button((std::string(tr(s.playing() ? "run.pause" : "run.play")) + "##play").c_str(), true)) act(app, {"toggle_play"});
+  if (row.button(label("run.step", "step").c_str(), true)) act(app, {"step"});
+  if (row.button(label("run.epoch", "epoch").c_str(), true)) act(app, {"epoch"});
+  if (row.button(label("run.reset", "reset").c_str(), true)) act(app, {"reset"});
   const Learner& l = s.learner();
-  ImGui::Text("k=%llu J1=%zu%s", static_cast<unsigned long long>(l.updates()), s.train_mistakes(),
-              l.converged() ? " converged" : "");
+  std::string status = trf("embed.status", {{"k", std::to_string(l.updates())}, {"j1", std::to_string(s.train_mistakes())}});
+  if (l.converged()) status += std::string("  ") + tr("embed.converged");
+  const float w = ImGui::CalcTextSize(status.c_str()).x;
+  ImGui::SameLine();
+  if (ImGui::GetCursorScreenPos().x + w > ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
+  ImGui::TextUnformatted(status.c_str());
 }
 
 void notices_bar(App& app) {
   ImGui::PushTextWrapPos(ImGui::GetMainViewport()->WorkSize.x * 0.6f);
-  for (const std::string& n : app.notices) ImGui::TextColored(ImColor(palette(app).mistake), "%s", n.c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, palette(app).mistake);
+  for (const Message& n : app.notices) ImGui::TextWrapped("%s", tr_msg(n).c_str());
+  ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
-  if (ImGui::SmallButton("Dismiss")) app.notices.clear();
+  if (ImGui::SmallButton(label("run.dismiss", "dismiss").c_str())) app.notices.clear();
 }
 
 }  // namespace pla::app

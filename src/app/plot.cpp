@@ -95,12 +95,53 @@ Mapping Plot::draw(ImVec2 size) {
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float line_h = ImGui::GetTextLineHeight();
+  ImFont* font = ImGui::GetFont();
+  const float font_px = ImGui::GetFontSize();
 
-  // Plot area inside the frame: room for the title, y ticks and x ticks.
-  const float left = 46.0f, right = 8.0f, top = line_h + 6.0f, bottom = line_h + 8.0f;
+  // Layout, measured so nothing overlaps: the title wraps over as many lines as it needs
+  // at the top; the y tick labels get the width of the widest; under the x tick labels a
+  // caption row holds the x axis name and the legend, wrapping to more rows when narrow.
+  const float pad = 6.0f;
+  const float wrap_w = std::max(20.0f, size.x - 2 * pad);
+  std::vector<std::pair<const char*, const char*>> title_lines;
+  for (const char* t = title_.c_str(), *end = t + title_.size(); t < end;) {
+    const char* cut = font->CalcWordWrapPositionA(font_px / font->FontSize, t, end, wrap_w);
+    if (cut == t) cut = t + 1;
+    title_lines.emplace_back(t, cut);
+    t = cut;
+    while (t < end && (*t == ' ' || *t == '\n')) ++t;
+  }
+  struct Item {
+    std::string text;
+    ImU32 color;
+    bool key;  // a legend entry (drawn with its line sample)
+    ImVec2 at;
+  };
+  std::vector<Item> caption;
+  if (!x_label.empty()) caption.push_back({x_label + " →", pal.plot_label, false, {}});
+  for (const Series& s : series_)
+    if (!s.label.empty()) caption.push_back({s.label, s.color, true, {}});
+  for (const HLine& h : hlines_)
+    if (!h.label.empty()) caption.push_back({h.label, h.color, true, {}});
+  const float sample_w = 16.0f, gap = 14.0f;
+  int caption_rows = caption.empty() ? 0 : 1;
+  {
+    float x = 0;
+    for (Item& it : caption) {
+      const float w = ImGui::CalcTextSize(it.text.c_str()).x + (it.key ? sample_w + 4 : 0);
+      if (x > 0 && x + w > wrap_w) {
+        ++caption_rows;
+        x = 0;
+      }
+      it.at = ImVec2(x, static_cast<float>(caption_rows - 1) * line_h);
+      x += w + gap;
+    }
+  }
+  const float right = 10.0f;
+  const float top = static_cast<float>(title_lines.size()) * line_h + pad + 2;
+  const float bottom = line_h + 6 + static_cast<float>(caption_rows) * line_h + (caption_rows ? 4 : 0);
+  float left = 30.0f;  // widened below to the widest y tick label
   Mapping m;
-  m.pixel_min = {pos.x + left, pos.y + top};
-  m.pixel_max = {pos.x + size.x - right, pos.y + size.y - bottom};
 
   // Data range.
   double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
@@ -122,16 +163,36 @@ Mapping Plot::draw(ImVec2 size) {
   if (y_max > y_min) y0 = y_min, y1 = y_max;
   if (x1 == x0) x1 = x0 + 1;
   if (y1 == y0) y1 = y0 + 1;
-  const double pad = 0.05 * (y1 - y0);
-  fit_stretch(m, {x0, y0 - (y_max > y_min ? 0 : pad)}, {x1, y1 + (y_max > y_min ? 0 : pad)});
+  const double ypad = 0.05 * (y1 - y0);
+  const Vec2d data_lo{x0, y0 - (y_max > y_min ? 0 : ypad)}, data_hi{x1, y1 + (y_max > y_min ? 0 : ypad)};
+  const double min_dy = std::max(32.0, 1.6 * static_cast<double>(line_h));
+  // Twice: the y tick labels' width decides the left margin, which changes the x scale.
+  double sy = 1.0;
+  for (int pass = 0; pass < 2; ++pass) {
+    m.pixel_min = {pos.x + left, pos.y + top};
+    m.pixel_max = {pos.x + std::max(left + 10.0f, size.x - right), pos.y + std::max(top + 10.0f, size.y - bottom)};
+    fit_stretch(m, data_lo, data_hi);
+    Vec2d vlo, vhi;
+    visible_box(m, vlo, vhi);
+    sy = nice_step(m.scale_y, min_dy);
+    float widest = 0;
+    const double k0 = std::ceil(vlo.y / sy), k1 = std::floor(vhi.y / sy + 1e-9);
+    if (std::isfinite(k0) && std::isfinite(k1) && k1 - k0 <= 200)
+      for (double k = k0; k <= k1; k += 1.0)
+        widest = std::max(widest, ImGui::CalcTextSize(fmt_num(std::fabs(k * sy) < sy * 1e-9 ? 0 : k * sy).c_str()).x);
+    left = std::max(30.0f, widest + 10.0f);
+  }
 
   dl->AddRectFilled(pos, ImVec2(pos.x + size.x, pos.y + size.y), pal.plot_bg);
-  dl->AddText(ImVec2(pos.x + 6, pos.y + 3), pal.plot_text, title_.c_str());
+  for (std::size_t i = 0; i < title_lines.size(); ++i)
+    dl->AddText(font, font_px, ImVec2(pos.x + pad, pos.y + 3 + static_cast<float>(i) * line_h), pal.plot_text,
+                title_lines[i].first, title_lines[i].second);
   const ImVec2 a = to_im(m.pixel_min), b = to_im(m.pixel_max);
-  // Ticks and grid.
+  // Ticks and grid: x labels at least their own width apart.
   Vec2d lo, hi;
   visible_box(m, lo, hi);
-  const double sx = nice_step(m.scale_x, 70.0), sy = nice_step(m.scale_y, 32.0);
+  const double min_dx = std::max(70.0, static_cast<double>(ImGui::CalcTextSize("−0.0000").x) + 12.0);
+  const double sx = nice_step(m.scale_x, min_dx);
   const double kx0 = std::ceil(lo.x / sx), kx1 = std::floor(hi.x / sx + 1e-9);
   const double ky0 = std::ceil(lo.y / sy), ky1 = std::floor(hi.y / sy + 1e-9);
   const bool ticks_ok = std::isfinite(kx0) && std::isfinite(kx1) && std::isfinite(ky0) && std::isfinite(ky1) &&
@@ -140,7 +201,10 @@ Mapping Plot::draw(ImVec2 size) {
     const double x = k * sx;
     const float px = clamp_px(data_to_pixel(m, {x, 0}).x);
     dl->AddLine(ImVec2(px, a.y), ImVec2(px, b.y), pal.plot_grid);
-    dl->AddText(ImVec2(px - 6, b.y + 2), pal.plot_text, fmt_num(std::fabs(x) < sx * 1e-9 ? 0 : x).c_str());
+    const std::string t = fmt_num(std::fabs(x) < sx * 1e-9 ? 0 : x);
+    const float tw = ImGui::CalcTextSize(t.c_str()).x;
+    dl->AddText(ImVec2(std::min(std::max(px - tw * 0.5f, a.x - tw * 0.5f), pos.x + size.x - tw - 2), b.y + 3), pal.plot_text,
+                t.c_str());
   }
   for (double k = ticks_ok ? ky0 : 1.0; k <= (ticks_ok ? ky1 : 0.0); k += 1.0) {
     const double y = k * sy;
@@ -150,8 +214,17 @@ Mapping Plot::draw(ImVec2 size) {
     dl->AddText(ImVec2(a.x - 4 - ImGui::CalcTextSize(t.c_str()).x, py - line_h * 0.5f), pal.plot_text, t.c_str());
   }
   dl->AddRect(a, b, pal.plot_frame);
-  if (!x_label.empty())
-    dl->AddText(ImVec2(b.x - ImGui::CalcTextSize(x_label.c_str()).x, pos.y + 3), pal.plot_label, x_label.c_str());
+  // The caption rows: the x axis name, then the legend (a line sample and the label).
+  const ImVec2 cap(pos.x + pad, b.y + line_h + 6);
+  for (const Item& it : caption) {
+    float x = cap.x + it.at.x;
+    const float y = cap.y + it.at.y;
+    if (it.key) {
+      dl->AddLine(ImVec2(x, y + line_h * 0.5f), ImVec2(x + sample_w, y + line_h * 0.5f), it.color, 2.5f);
+      x += sample_w + 4;
+    }
+    dl->AddText(ImVec2(x, y), it.key ? pal.plot_text : pal.plot_label, it.text.c_str());
+  }
 
   dl->PushClipRect(a, b, true);
   for (const HLine& h : hlines_) {
@@ -174,19 +247,6 @@ Mapping Plot::draw(ImVec2 size) {
     }
   }
   dl->PopClipRect();
-
-  // Legend (top right, inside the plot).
-  float ly = a.y + 4;
-  auto legend = [&](const std::string& label, ImU32 col) {
-    if (label.empty()) return;
-    const float w = ImGui::CalcTextSize(label.c_str()).x;
-    dl->AddRectFilled(ImVec2(b.x - w - 24, ly), ImVec2(b.x - 4, ly + line_h + 2), pal.legend_bg);
-    dl->AddLine(ImVec2(b.x - w - 20, ly + line_h * 0.5f + 1), ImVec2(b.x - w - 10, ly + line_h * 0.5f + 1), col, 2.0f);
-    dl->AddText(ImVec2(b.x - w - 6, ly + 1), pal.plot_text, label.c_str());
-    ly += line_h + 2;
-  };
-  for (const Series& s : series_) legend(s.label, s.color);
-  for (const HLine& h : hlines_) legend(h.label, h.color);
 
   // Hover read-out: the nearest x of each series.
   const ImVec2 mouse = ImGui::GetIO().MousePos;

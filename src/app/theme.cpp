@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "imgui.h"
+
 namespace pla::app {
 
 namespace {
@@ -70,6 +72,72 @@ Palette make_dark() {
   return p;
 }
 }  // namespace
+
+void apply_style(bool dark, float scale, bool touch) {
+  ImGuiStyle style;
+  dark ? ImGui::StyleColorsDark(&style) : ImGui::StyleColorsLight(&style);
+  // Spacing and shapes of a figure in a course text: roomy rows, soft corners, thin borders.
+  style.WindowPadding = ImVec2(12, 10);
+  style.FramePadding = ImVec2(8, 4);
+  style.ItemSpacing = ImVec2(8, 6);
+  style.ItemInnerSpacing = ImVec2(6, 4);
+  style.CellPadding = ImVec2(4, 3);
+  style.IndentSpacing = 16;
+  style.ScrollbarSize = 12;
+  style.GrabMinSize = 10;
+  style.WindowRounding = 0;
+  style.ChildRounding = 4;
+  style.FrameRounding = 4;
+  style.PopupRounding = 4;
+  style.GrabRounding = 4;
+  style.TabRounding = 4;
+  style.ScrollbarRounding = 6;
+  style.WindowBorderSize = 1;
+  style.FrameBorderSize = dark ? 0.0f : 1.0f;
+  style.TabBorderSize = 0;
+  ImVec4* c = style.Colors;
+  const ImVec4 accent = dark ? ImVec4(0.34f, 0.62f, 0.86f, 1.0f) : ImVec4(0.0f, 0.447f, 0.698f, 1.0f);  // Okabe-Ito blue
+  if (dark) {
+    c[ImGuiCol_WindowBg] = ImVec4(0.13f, 0.14f, 0.16f, 1.0f);
+    c[ImGuiCol_ChildBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
+    c[ImGuiCol_FrameBg] = ImVec4(0.20f, 0.22f, 0.25f, 1.0f);
+    c[ImGuiCol_Text] = ImVec4(0.92f, 0.92f, 0.93f, 1.0f);
+    c[ImGuiCol_TextDisabled] = ImVec4(0.62f, 0.63f, 0.66f, 1.0f);
+    c[ImGuiCol_Header] = ImVec4(0.20f, 0.26f, 0.33f, 1.0f);
+  } else {
+    c[ImGuiCol_WindowBg] = ImVec4(0.975f, 0.977f, 0.982f, 1.0f);
+    c[ImGuiCol_ChildBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
+    c[ImGuiCol_FrameBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
+    c[ImGuiCol_Border] = ImVec4(0.0f, 0.0f, 0.0f, 0.14f);
+    c[ImGuiCol_Text] = ImVec4(0.10f, 0.11f, 0.13f, 1.0f);
+    c[ImGuiCol_TextDisabled] = ImVec4(0.40f, 0.41f, 0.44f, 1.0f);
+    c[ImGuiCol_Header] = ImVec4(0.89f, 0.92f, 0.96f, 1.0f);
+  }
+  c[ImGuiCol_HeaderHovered] = ImVec4(accent.x, accent.y, accent.z, 0.22f);
+  c[ImGuiCol_HeaderActive] = ImVec4(accent.x, accent.y, accent.z, 0.35f);
+  c[ImGuiCol_Button] = ImVec4(accent.x, accent.y, accent.z, dark ? 0.30f : 0.12f);
+  c[ImGuiCol_ButtonHovered] = ImVec4(accent.x, accent.y, accent.z, dark ? 0.45f : 0.25f);
+  c[ImGuiCol_ButtonActive] = ImVec4(accent.x, accent.y, accent.z, dark ? 0.60f : 0.40f);
+  c[ImGuiCol_CheckMark] = accent;
+  c[ImGuiCol_SliderGrab] = accent;
+  c[ImGuiCol_SliderGrabActive] = accent;
+  c[ImGuiCol_PlotHistogram] = accent;
+  c[ImGuiCol_NavHighlight] = dark ? ImVec4(1.0f, 0.85f, 0.2f, 1.0f) : ImVec4(0.84f, 0.37f, 0.0f, 1.0f);
+  c[ImGuiCol_TabActive] = ImVec4(accent.x, accent.y, accent.z, dark ? 0.55f : 0.30f);
+  c[ImGuiCol_TabHovered] = ImVec4(accent.x, accent.y, accent.z, 0.40f);
+  c[ImGuiCol_Tab] = ImVec4(accent.x, accent.y, accent.z, dark ? 0.18f : 0.10f);
+  if (touch) {
+    // At least 44 px for a finger: frame height = font size + 2 * padding.y.
+    const float pad = std::max(style.FramePadding.y, (44.0f / scale - kStyleFontPx) * 0.5f);
+    style.FramePadding = ImVec2(10, pad);
+    style.ItemSpacing = ImVec2(10, 8);
+    style.ScrollbarSize = 18;
+    style.GrabMinSize = 24;
+    style.TouchExtraPadding = ImVec2(4, 4);
+  }
+  style.ScaleAllSizes(scale);
+  ImGui::GetStyle() = style;
+}
 
 const Palette& palette(bool dark) {
   static const Palette light = make_light(), night = make_dark();

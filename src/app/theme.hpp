@@ -27,6 +27,13 @@ struct Palette {
   ImU32 series[8];           // series colours in order (Okabe-Ito)
 };
 
+// The text size the style's sizes are written for (logical pixels, before font_scale).
+constexpr float kStyleFontPx = 15.0f;
+
+// Sets ImGui's style: the light or dark look, every size scaled by `scale` (font_scale),
+// and with `touch` every control at least 44 px high.
+void apply_style(bool dark, float scale, bool touch);
+
 // The palette of the light (dark = false) or the dark theme.
 const Palette& palette(bool dark);
 

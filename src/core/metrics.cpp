@@ -56,6 +56,13 @@ Metrics compute_metrics(const Learner& learner, const Dataset& ds) {
   return m;
 }
 
+Metrics compute_losses(const Learner& learner, const Dataset& ds) {
+  // The scale (||w||, or the kernel's feature-space norm, O(N^2)) is not needed for J and J1.
+  Metrics m = measure(ds, [&](const double* x) { return learner.score(x); }, 0.0);
+  m.updates = learner.updates();
+  return m;
+}
+
 double perceptron_criterion(const Dataset& ds, const std::vector<double>& w, double b) {
   double j = 0.0;
   for (std::size_t i = 0; i < ds.size(); ++i) {

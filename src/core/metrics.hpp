@@ -29,6 +29,9 @@ Metrics compute_metrics(const Dataset& ds, const std::vector<double>& w, double 
 // The same for a learner's hypothesis f = Learner::score (so voted and kernel
 // learners are measured by what they predict), with k = learner.updates().
 Metrics compute_metrics(const Learner& learner, const Dataset& ds);
+// J1, J and the accuracy only (no norm or geometric margin): what per-step curves need,
+// without the kernel learner's O(N^2) norm.
+Metrics compute_losses(const Learner& learner, const Dataset& ds);
 
 // J alone (J1 is pla::count_mistakes).
 double perceptron_criterion(const Dataset& ds, const std::vector<double>& w, double b);

@@ -122,7 +122,7 @@ void Session::rebuild_learner() {
   prev_w_ = learner_->running_w();
   prev_b_ = learner_->running_b();
   if (!train_.empty() && train_.size() <= kMaxStepMetricPoints) {
-    const Metrics m = compute_metrics(*learner_, train_);
+    const Metrics m = compute_losses(*learner_, train_);
     step_samples_.push_back({0, m.j1, m.j, 0});
   }
 }
@@ -192,7 +192,7 @@ void Session::record_step(const StepInfo& s) {
   // Per-step J and J1 cost a pass over the data per update: only for linear
   // hypotheses (O(d) per score) on small sets. Kernel and vote scores cost O(N) each.
   if (l.linear() && train_.size() <= kMaxStepMetricPoints && step_samples_.size() < kMaxCurveSamples) {
-    const Metrics m = compute_metrics(l, train_);
+    const Metrics m = compute_losses(l, train_);
     step_samples_.push_back({l.steps(), m.j1, m.j, l.updates()});
   }
 }

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "app/app.hpp"
+#include "app/fonts.hpp"
 #include "core/json.hpp"
 #include "core/urlstate.hpp"
 #include "imgui.h"
@@ -51,6 +52,7 @@ struct Platform {
   std::string screenshot_path;
   Uint64 last_ticks = 0;
   float font_dpr = 0.0f;
+  bool font_requested = false;  // the Chinese font was asked of the page
   std::vector<PngRequest> png_requests;
   std::uint64_t saved_revision = 0;  // the session revision last saved (or loaded)
   bool save_enabled = false;         // the page asked for saving (browser)
@@ -73,24 +75,6 @@ float device_pixel_ratio() {
 #else
   return 1.0f;
 #endif
-}
-
-// Loads the default font rasterised at the device's pixel density so text stays
-// sharp on high-DPI screens, drawn at its normal size.
-void update_fonts(Platform& p) {
-  const float dpr = device_pixel_ratio();
-  if (dpr == p.font_dpr) return;
-  ImGuiIO& io = ImGui::GetIO();
-  io.Fonts->Clear();
-  ImFontConfig cfg;
-  cfg.SizePixels = 13.0f * dpr;
-  io.Fonts->AddFontDefault(&cfg);
-  io.FontGlobalScale = 1.0f / dpr;
-  if (p.font_dpr != 0.0f) {
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
-  }
-  p.font_dpr = dpr;
 }
 
 #ifdef __EMSCRIPTEN__
@@ -135,6 +119,11 @@ EM_JS(void, js_save_canvas_region, (const char* name, double x0, double y0, doub
   }, 'image/png');
 });
 
+// Asks the page for a font file the wasm does not embed (the Chinese font, fetched
+// only when Chinese is chosen); the page answers through pla_provide_font.
+EM_JS(void, js_request_font, (const char* name), {
+  if (Module.onFontRequest) Module.onFontRequest(UTF8ToString(name));
+});
 EM_JS(void, js_copy_link, (const char* query), {
   if (Module.onCopyLink) Module.onCopyLink(UTF8ToString(query));
 });
@@ -192,9 +181,10 @@ void save_png_requests(Platform& p, int fb_h) {
     const int x = static_cast<int>(r.x0 * scale.x), y = static_cast<int>(r.y0 * scale.y);
     const int w = static_cast<int>((r.x1 - r.x0) * scale.x), h = static_cast<int>((r.y1 - r.y0) * scale.y);
     if (pla::platform::save_framebuffer_region_png(r.name, fb_h, x, y, w, h, error))
-      p.app.message = "saved " + r.name, p.app.message_is_error = false;
+      p.app.message = pla::Message(pla::Msg::ui_saved, {{"where", r.name}}), p.app.message_is_error = false;
     else
-      p.app.message = error, p.app.message_is_error = true;
+      p.app.message = pla::Status::fail(pla::Msg::ui_save_failed, {{"name", r.name}, {"reason", error}}),
+      p.app.message_is_error = true;
 #endif
   }
   p.png_requests.clear();
@@ -222,6 +212,24 @@ void handle_finger(Platform& p, const SDL_Event& e) {
   }
   it->x = x;
   it->y = y;
+}
+
+// The interface's fonts (app/fonts.hpp), rasterised at the device's pixel density so
+// text stays sharp on high-DPI screens; rebuilt when the language or text size changes.
+void update_fonts(Platform& p) {
+#ifdef __EMSCRIPTEN__
+  if (p.app.lang == pla::app::Lang::Zh && !pla::app::font_available(pla::app::Lang::Zh) && !p.font_requested) {
+    js_request_font("zh");
+    p.font_requested = true;
+  }
+#endif
+  const float dpr = device_pixel_ratio();
+  if (!pla::app::update_fonts(p.app, dpr)) return;
+  if (p.font_dpr != 0.0f) {
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
+  p.font_dpr = dpr;
 }
 
 void frame(void* arg) {
@@ -292,7 +300,8 @@ void frame(void* arg) {
 
 int usage(const char* argv0) {
   std::fprintf(stderr,
-               "usage: %s [--frames N] [--screenshot FILE.png] [--preset NAME] [--size WxH] [--command JSON]...\n",
+               "usage: %s [--frames N] [--screenshot FILE.png] [--preset NAME] [--size WxH] [--lang en|vi|zh]\n"
+               "          [--font-scale S] [--command JSON]...\n",
                argv0);
   return 2;
 }
@@ -317,6 +326,10 @@ int main(int argc, char** argv) {
       preset = argv[++i];
     } else if (a == "--command" && i + 1 < argc) {
       commands.push_back(argv[++i]);
+    } else if (a == "--lang" && i + 1 < argc) {
+      commands.push_back(pla::Json::array({"set", "lang", argv[++i]}).dump());
+    } else if (a == "--font-scale" && i + 1 < argc) {
+      commands.push_back(pla::Json::array({"set", "font_scale", argv[++i]}).dump());
     } else if (a == "--size" && i + 1 < argc) {
       if (std::sscanf(argv[++i], "%dx%d", &width, &height) != 2 || width < 100 || height < 100) return usage(argv[0]);
     } else {
@@ -364,13 +377,22 @@ int main(int argc, char** argv) {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
-  ImGui::StyleColorsLight();
   ImGui_ImplSDL2_InitForOpenGL(p.window, p.gl);
   ImGui_ImplOpenGL3_Init(glsl_version);
   update_fonts(p);
 
   install_hooks(p);
   pla::app::init(p.app);
+#ifndef __EMSCRIPTEN__
+  // The language: --lang, else the environment's (LANGUAGE, LC_ALL, LANG), else English.
+  for (const char* var : {"LANGUAGE", "LC_ALL", "LANG"}) {
+    const char* v = std::getenv(var);
+    if (v && *v) {
+      pla::app::run_command(p.app, {"prefer_languages", v});
+      break;
+    }
+  }
+#endif
   if (!preset.empty()) commands.insert(commands.begin(), "[\"preset\",\"" + preset + "\"]");
   for (const std::string& c : commands) {
     std::vector<std::string> args;
@@ -424,18 +446,18 @@ EMSCRIPTEN_KEEPALIVE const char* pla_apply_url(const char* query) {
   if (!g_platform || !query) return "{\"ok\":false,\"error\":\"not ready\"}";
   pla::app::App& app = g_platform->app;
   pla::Params params;
-  std::vector<std::string> ignored;
+  std::vector<pla::Message> ignored;
   const pla::Status st = pla::parse_query(query, params);
-  if (!st) ignored.push_back("link: " + st.error);
+  if (!st) ignored.push_back(st);
   else pla::app::apply_params(app, params, ignored);
   if (!ignored.empty()) {
-    app.notices.push_back("Some link parameters were ignored:");
-    for (const std::string& i : ignored) app.notices.push_back("  " + i);
+    app.notices.push_back(pla::Message(pla::Msg::notice_link_ignored));
+    app.notices.insert(app.notices.end(), ignored.begin(), ignored.end());
   }
   g_platform->saved_revision = app.session.revision();
-  std::string list = "[";
-  for (std::size_t i = 0; i < ignored.size(); ++i) list += (i ? "," : "") + pla::json_string(ignored[i]);
-  result = "{\"ok\":true,\"ignored\":" + list + "]}";
+  pla::Json list = pla::Json::array();
+  for (const pla::Message& m : ignored) list.push_back(m.english());
+  result = pla::Json{{"ok", true}, {"ignored", list}}.dump(-1, ' ', false, pla::Json::error_handler_t::replace);
   return result.c_str();
 }
 
@@ -444,19 +466,27 @@ EMSCRIPTEN_KEEPALIVE int pla_restore_saved(const char* text) {
   if (!g_platform || !text) return 0;
   pla::app::App& app = g_platform->app;
   pla::Params params;
-  std::vector<std::string> ignored;
+  std::vector<pla::Message> ignored;
   const pla::Status st = pla::parse_saved_state(text, params);
   if (!st) {
-    app.notices.push_back("Your saved work could not be restored (" + st.error + "); the lesson starts fresh.");
+    pla::Message m(pla::Msg::notice_saved_unreadable);
+    m.cause = std::make_shared<const pla::Message>(static_cast<const pla::Message&>(st));
+    app.notices.push_back(m);
     return 0;
   }
   pla::app::apply_params(app, params, ignored);
   if (!ignored.empty()) {
-    app.notices.push_back("Parts of your saved work could not be restored:");
-    for (const std::string& i : ignored) app.notices.push_back("  " + i);
+    app.notices.push_back(pla::Message(pla::Msg::notice_saved_partly));
+    app.notices.insert(app.notices.end(), ignored.begin(), ignored.end());
   }
   g_platform->saved_revision = app.session.revision();
   return 1;
+}
+
+// The page's delivery of a font the wasm does not embed (the Chinese font); 1 when taken.
+EMSCRIPTEN_KEEPALIVE int pla_provide_font(const char* name, const unsigned char* data, int size) {
+  if (!name || !data || size <= 0) return 0;
+  return pla::app::provide_font(name, std::string(reinterpret_cast<const char*>(data), static_cast<std::size_t>(size))) ? 1 : 0;
 }
 
 // Turns saving on (from the current revision: only later edits are saved).

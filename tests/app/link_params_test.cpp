@@ -15,6 +15,7 @@ namespace pla::app {
 namespace {
 
 using Strings = std::vector<std::string>;
+using Notices = std::vector<Message>;
 
 std::string setting(const App& app, const std::string& key) {
   for (const auto& kv : app.session.settings_list())
@@ -26,9 +27,11 @@ std::string setting(const App& app, const std::string& key) {
 }
 
 // The ignored entry about `key` ("key: why"), or "" when the key was not ignored.
-std::string ignored_about(const Strings& ignored, const std::string& key) {
-  for (const std::string& s : ignored)
+std::string ignored_about(const Notices& ignored, const std::string& key) {
+  for (const Message& m : ignored) {
+    const std::string s = m.english();
     if (s.rfind(key + ":", 0) == 0) return s;
+  }
   return "";
 }
 
@@ -55,12 +58,12 @@ void expect_same_lesson(const App& a, const App& b) {
 TEST(LinkParams, GoodParametersAreAllApplied) {
   App app;
   init(app);
-  Strings ignored;
+  Notices ignored;
   apply_params(app,
                {{"preset", "textbook"}, {"algo", "pocket"}, {"eta", "0.25"}, {"seed", "42"}, {"theme", "dark"},
                 {"hull", "true"}, {"plot", "losses"}, {"panels", "data,plots"}, {"step", "2"}},
                ignored);
-  EXPECT_TRUE(ignored.empty()) << ignored.front();
+  EXPECT_TRUE(ignored.empty()) << ignored.front().english();
   EXPECT_EQ(app.session.preset(), "textbook");
   EXPECT_EQ(app.session.data().size(), 3u);
   EXPECT_EQ(setting(app, "algo"), "pocket");
@@ -78,7 +81,7 @@ TEST(LinkParams, GoodParametersAreAllApplied) {
 TEST(LinkParams, InlineDataAndGeneratorsAreApplied) {
   App app;
   init(app);
-  Strings ignored;
+  Notices ignored;
   apply_params(app, {{"data", "0,0,-1;1,2,1;2.5,-3,1"}}, ignored);
   EXPECT_TRUE(ignored.empty());
   const Dataset& ds = app.session.data();
@@ -88,7 +91,7 @@ TEST(LinkParams, InlineDataAndGeneratorsAreApplied) {
   EXPECT_EQ(ds.y[0], -1);
 
   apply_params(app, {{"gen", "noisy"}, {"n", "150"}, {"d", "3"}, {"gen_seed", "9"}}, ignored);
-  EXPECT_TRUE(ignored.empty()) << ignored.front();
+  EXPECT_TRUE(ignored.empty()) << ignored.front().english();
   EXPECT_EQ(app.session.data().size(), 150u);
   EXPECT_EQ(app.session.data().d, 3);
 }
@@ -98,7 +101,7 @@ TEST(LinkParams, BadValuesAreListedAndLeaveTheSettingAlone) {
   init(app);
   const std::string eta = setting(app, "eta"), algo = setting(app, "algo");
   const std::size_t points = app.session.data().size();
-  Strings ignored;
+  Notices ignored;
   apply_params(app,
                {{"eta", "nan"}, {"algo", "quantum"}, {"theme", "purple"}, {"hull", "maybe"}, {"seed", "-1"},
                 {"step", "abc"}, {"max_epochs", "1e400"}},
@@ -116,7 +119,7 @@ TEST(LinkParams, HostileParametersCannotCostMemoryTimeOrMarkup) {
   App app;
   init(app);
   const std::size_t points = app.session.data().size();
-  Strings ignored;
+  Notices ignored;
   // Unknown keys (markup among them), sizes far over the limits, a step of 10^12.
   apply_params(app,
                {{"<script>alert(1)</script>", "1"},
@@ -144,7 +147,7 @@ TEST(LinkParams, HostileParametersCannotCostMemoryTimeOrMarkup) {
   ignored.clear();
   apply_params(app, {{std::string(5000, 'k'), "1"}}, ignored);
   ASSERT_EQ(ignored.size(), 1u);
-  EXPECT_LT(ignored[0].size(), 100u);
+  EXPECT_LT(ignored[0].english().size(), 100u);
 
   // Bad inline data leaves the data as it was.
   App fresh;
@@ -164,7 +167,7 @@ TEST(LinkParams, HostileParametersCannotCostMemoryTimeOrMarkup) {
 TEST(LinkParams, DataParametersWithoutTheirSourceAreListed) {
   App app;
   init(app);
-  Strings ignored;
+  Notices ignored;
   // n without gen; preset given beside data (data wins).
   apply_params(app, {{"data", "0,0,1;1,1,-1"}, {"preset", "textbook"}, {"n", "40"}}, ignored);
   EXPECT_EQ(app.session.data().size(), 2u);
@@ -185,9 +188,9 @@ TEST(LinkParams, TheLinkReproducesAPresetLesson) {
 
   App b;
   init(b);
-  Strings ignored;
+  Notices ignored;
   apply_params(b, p, ignored);
-  EXPECT_TRUE(ignored.empty()) << ignored.front();
+  EXPECT_TRUE(ignored.empty()) << ignored.front().english();
   expect_same_lesson(a, b);
   EXPECT_EQ(link_params(b), p);
 }
@@ -207,9 +210,9 @@ TEST(LinkParams, TheLinkReproducesHandDrawnAndGeneratedData) {
     ASSERT_TRUE(parse_query("?" + encode_query(link_params(a)), p).ok);
     App b;
     init(b);
-    Strings ignored;
+    Notices ignored;
     apply_params(b, p, ignored);
-    EXPECT_TRUE(ignored.empty()) << ignored.front();
+    EXPECT_TRUE(ignored.empty()) << ignored.front().english();
     expect_same_lesson(a, b);
   }
   ASSERT_TRUE(run_command(a, {"generate", "noisy", "300", "2", "0.05", "0.1", "11"}).ok);
@@ -221,9 +224,9 @@ TEST(LinkParams, TheLinkReproducesHandDrawnAndGeneratedData) {
     ASSERT_TRUE(parse_saved_state(encode_saved_state(link_params(a)), p).ok);
     App b;
     init(b);
-    Strings ignored;
+    Notices ignored;
     apply_params(b, p, ignored);
-    EXPECT_TRUE(ignored.empty()) << ignored.front();
+    EXPECT_TRUE(ignored.empty()) << ignored.front().english();
     expect_same_lesson(a, b);
   }
 }

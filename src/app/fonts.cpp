@@ -1,0 +1,127 @@
+#include "app/fonts.hpp"
+
+#include <cmath>
+
+#include "app/app_internal.hpp"
+#include "imgui.h"
+#include "imgui_internal.h"  // ImTextCharFromUtf8
+
+namespace pla::app {
+
+// The fonts cut by src/app/fonts/make_fonts.py (generated/fonts.cpp); zh is empty in
+// the browser build, where the page delivers it through provide_font.
+extern const unsigned char kFont_ui[];
+extern const unsigned int kFont_ui_size;
+extern const unsigned char kFont_extra[];
+extern const unsigned int kFont_extra_size;
+extern const unsigned char kFont_zh[];
+extern const unsigned int kFont_zh_size;
+
+namespace {
+
+std::string& provided_zh() {
+  static std::string bytes;
+  return bytes;
+}
+
+struct Built {
+  Lang lang = Lang::En;
+  double scale = 0.0;
+  float dpr = 0.0f;
+  bool zh = false;
+  const void* context = nullptr;  // the ImGui context whose atlas this is
+  AtlasInfo info;
+};
+Built g_built;
+
+bool is_cjk(unsigned c) { return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFF00 && c <= 0xFFEF) || (c >= 0x3000 && c <= 0x303F); }
+
+// Adds the text of every catalog string (and message template) of the language, split
+// into the ui font's characters and the CJK ones.
+void add_catalog_text(Lang l, ImFontGlyphRangesBuilder& ui, ImFontGlyphRangesBuilder& cjk) {
+  auto add = [&](const std::string& s) {
+    const char* p = s.c_str();
+    const char* end = p + s.size();
+    while (p < end) {
+      unsigned int c = 0;
+      const int n = ImTextCharFromUtf8(&c, p, end);
+      if (n <= 0) break;
+      p += n;
+      if (c < 0x20 || c > 0xFFFF) continue;
+      (is_cjk(c) ? cjk : ui).AddChar(static_cast<ImWchar>(c));
+    }
+  };
+  for (Lang each : {Lang::En, l}) {
+    for (const std::string& key : catalog_keys(each)) add(catalog_text(each, key));
+  }
+  for (const MsgInfo& m : message_table()) add(m.english);
+}
+
+}  // namespace
+
+bool font_available(Lang l) { return l != Lang::Zh || kFont_zh_size > 0 || !provided_zh().empty(); }
+
+bool provide_font(const std::string& name, std::string bytes) {
+  if (name != "zh" || bytes.size() < 12) return false;
+  provided_zh() = std::move(bytes);
+  return true;
+}
+
+Lang display_language(const App& app) { return font_available(app.lang) ? app.lang : Lang::En; }
+
+AtlasInfo atlas_info() { return g_built.info; }
+
+bool update_fonts(App& app, float dpr) {
+  if (!(dpr > 0.0f)) dpr = 1.0f;
+  const Lang lang = display_language(app);
+  const bool zh = lang == Lang::Zh;
+  if (g_built.context == ImGui::GetCurrentContext() && g_built.dpr == dpr && g_built.lang == lang && g_built.scale == app.font_scale && g_built.zh == zh &&
+      app.font_scale_applied == app.font_scale)
+    return false;
+
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  const float px = std::round(kBaseFontPx * static_cast<float>(app.font_scale) * dpr);
+
+  static ImVector<ImWchar> ui_ranges, cjk_ranges;
+  ImFontGlyphRangesBuilder ui, cjk;
+  static const ImWchar base[] = {0x0020, 0x00FF, 0x0102, 0x0103, 0x0110, 0x0111, 0x0128, 0x0129, 0x0168, 0x0169,
+                                 0x01A0, 0x01A1, 0x01AF, 0x01B0, 0x1EA0, 0x1EF9, 0x2212, 0x2212, 0xFFFD, 0xFFFD, 0};
+  ui.AddRanges(base);
+  add_catalog_text(lang, ui, cjk);
+  ui_ranges.clear();
+  cjk_ranges.clear();
+  ui.BuildRanges(&ui_ranges);
+  cjk.BuildRanges(&cjk_ranges);
+
+  ImFontConfig cfg;
+  cfg.FontDataOwnedByAtlas = false;  // static data
+  cfg.OversampleH = dpr >= 2.0f ? 1 : 2;
+  cfg.OversampleV = 1;
+  cfg.PixelSnapH = false;
+  io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kFont_ui), static_cast<int>(kFont_ui_size), px, &cfg,
+                                 ui_ranges.Data);
+  ImFontConfig merge = cfg;
+  merge.MergeMode = true;
+  if (kFont_extra_size > 0)
+    io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kFont_extra), static_cast<int>(kFont_extra_size), px, &merge,
+                                   cjk_ranges.Data);
+  if (zh) {
+    const unsigned char* data = kFont_zh_size > 0 ? kFont_zh : reinterpret_cast<const unsigned char*>(provided_zh().data());
+    const int size = kFont_zh_size > 0 ? static_cast<int>(kFont_zh_size) : static_cast<int>(provided_zh().size());
+    io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(data), size, px, &merge, cjk_ranges.Data);
+  }
+  io.Fonts->Build();
+  io.FontGlobalScale = 1.0f / dpr;
+
+  g_built.dpr = dpr;
+  g_built.lang = lang;
+  g_built.scale = app.font_scale;
+  g_built.zh = zh;
+  g_built.info = {io.Fonts->TexWidth, io.Fonts->TexHeight, io.Fonts->Fonts.Size > 0 ? io.Fonts->Fonts[0]->Glyphs.Size : 0};
+  g_built.context = ImGui::GetCurrentContext();
+  app.font_scale_applied = app.font_scale;
+  return true;
+}
+
+}  // namespace pla::app
