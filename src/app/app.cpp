@@ -224,13 +224,26 @@ void frame(App& app, float dt) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+  const float fs = static_cast<float>(app.font_scale);
   const bool any_panel = app.panel_data || app.panel_algorithm || app.panel_run || app.panel_theory;
+  // Three layouts: embed (canvas plus a control strip), narrow (a phone held upright:
+  // the canvas on top, the panels and plots stacked under it in one scrolling column)
+  // and wide (panels left, canvas right, plots under the canvas).
+  const bool narrow = !app.embed && (vp->WorkSize.x < 600.0f * std::min(fs, 1.5f) || vp->WorkSize.x < vp->WorkSize.y * 0.75f);
   float panel = 0.0f, plots_h = 0.0f, strip_h = 0.0f;
+  ImVec2 canvas_pos = vp->WorkPos, canvas_size = vp->WorkSize;
   if (app.embed) {
-    strip_h = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().WindowPadding.y * 2;
+    strip_h = std::min(vp->WorkSize.y * 0.5f, app.strip_height > 0.0f ? app.strip_height
+                                                                      : ImGui::GetFrameHeightWithSpacing() +
+                                                                            ImGui::GetStyle().WindowPadding.y * 2);
+    canvas_size.y -= strip_h;
+  } else if (narrow) {
+    canvas_size.y = std::min(vp->WorkSize.x, vp->WorkSize.y * 0.45f);
   } else {
-    if (any_panel) panel = std::min(330.0f, std::max(200.0f, vp->WorkSize.x * 0.34f));
-    if (app.panel_plots) plots_h = std::min(250.0f, std::max(120.0f, vp->WorkSize.y * 0.32f));
+    if (any_panel) panel = std::min(vp->WorkSize.x * 0.45f, std::clamp(vp->WorkSize.x * 0.3f, 250.0f * fs, 380.0f * fs));
+    if (app.panel_plots) plots_h = std::min(vp->WorkSize.y * 0.5f, std::clamp(vp->WorkSize.y * 0.32f, 150.0f * fs, 320.0f * fs));
+    canvas_pos.x += panel;
+    canvas_size = ImVec2(vp->WorkSize.x - panel, vp->WorkSize.y - plots_h);
   }
 
   if (panel > 0.0f) {
@@ -241,8 +254,6 @@ void frame(App& app, float dt) {
     ImGui::End();
   }
 
-  const ImVec2 canvas_pos(vp->WorkPos.x + panel, vp->WorkPos.y);
-  const ImVec2 canvas_size(vp->WorkSize.x - panel, vp->WorkSize.y - plots_h - strip_h);
   ImGui::SetNextWindowPos(canvas_pos);
   ImGui::SetNextWindowSize(canvas_size);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
@@ -251,6 +262,19 @@ void frame(App& app, float dt) {
   ImGui::End();
   ImGui::PopStyleVar();
 
+  if (narrow) {
+    // Everything else in one column under the canvas, scrolled by touch or wheel.
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x, vp->WorkPos.y + canvas_size.y));
+    ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x, vp->WorkSize.y - canvas_size.y));
+    ImGui::Begin("Perceptron Lab", nullptr, fixed | ImGuiWindowFlags_NoTitleBar);
+    if (any_panel) control_panel(app);
+    if (app.panel_plots && ImGui::CollapsingHeader(label("panel.plots", "plots").c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
+      ImGui::BeginChild("Plots", ImVec2(0, std::max(260.0f * fs, vp->WorkSize.y * 0.55f)), false);
+      plots_panel(app);
+      ImGui::EndChild();
+    }
+    ImGui::End();
+  }
   if (plots_h > 0.0f) {
     ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + panel, vp->WorkPos.y + vp->WorkSize.y - plots_h));
     ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x - panel, plots_h));
@@ -263,6 +287,8 @@ void frame(App& app, float dt) {
     ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x, strip_h));
     ImGui::Begin("Controls", nullptr, fixed | ImGuiWindowFlags_NoDecoration);
     embed_strip(app);
+    // The strip is as high as its rows (they wrap when narrow or long): next frame's height.
+    app.strip_height = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y + ImGui::GetStyle().WindowPadding.y;
     ImGui::End();
   }
   if (!app.notices.empty()) {

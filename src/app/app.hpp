@@ -78,6 +78,7 @@ struct App {
   Lang lang = Lang::En;
   double font_scale = 1.0;      // 0.75 .. 2.5: text and layout together, for projectors
   double font_scale_applied = 0.0;  // the scale the fonts were last built for (0: not yet)
+  float strip_height = 0.0f;    // the embed strip's height as drawn last (its rows wrap)
   bool touch = false;           // a touch screen (set by the platform): every control at least 44 px high
   double style_scale_applied = 0.0;
   bool touch_applied = false;

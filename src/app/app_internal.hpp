@@ -30,6 +30,13 @@ struct Flow {
   bool first = true;
   bool button(const char* label, bool small = false);
 };
+// A tooltip whose text wraps inside the window, however narrow.
+void tooltip(const std::string& text);
+float tooltip_wrap_width();
+// BeginCombo whose preview ends in "…" when it does not fit the box.
+bool begin_combo(const char* id, const std::string& preview);
+// SameLine, or a new line when `width` does not fit in what is left of this one.
+void same_line_or_wrap(float width);
 // A two-column form: the label wraps in the left column, the widget fills the right.
 bool form_begin(const char* id);
 void form_row(const char* text, const char* help = nullptr);

@@ -385,7 +385,7 @@ void neuron_tooltip(const App& app, int i) {
   const double f = s.decision(x.data());
   ImGui::BeginTooltip();
   const Palette& pal = palette(app);
-  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+  ImGui::PushTextWrapPos(tooltip_wrap_width());
   ImGui::TextWrapped("%s", trf(s.in_validation(row) ? "canvas.point_validation" : "canvas.point",
                               {{"i", std::to_string(i)}, {"x", fmt_vec(x)}, {"y", fmt_label(ds.y[row])}})
                                .c_str());
@@ -468,8 +468,8 @@ void handle_input(App& app, bool hovered) {
   } else if (hovered && !app.pressing) {
     const Vec2d at = pixel_to_data(app.view, mouse);
     if (two_d)
-      ImGui::SetTooltip("(%s, %s)  %s", fmt_num(at.x, 3).c_str(), fmt_num(at.y, 3).c_str(),
-                        tr(app.delete_mode ? "canvas.tip_delete" : (app.draw_label > 0 ? "canvas.tip_add_pos" : "canvas.tip_add_neg")));
+      tooltip("(" + fmt_num(at.x, 3) + ", " + fmt_num(at.y, 3) + ")  " +
+              tr(app.delete_mode ? "canvas.tip_delete" : (app.draw_label > 0 ? "canvas.tip_add_pos" : "canvas.tip_add_neg")));
   }
 }
 

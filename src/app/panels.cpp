@@ -26,16 +26,46 @@ namespace pla::app {
 // [SECTION] Helpers
 // -----------------------------------------------------------------------------
 
+float tooltip_wrap_width() {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  return std::max(40.0f, std::min(ImGui::GetFontSize() * 28.0f,
+                                   ImGui::GetMainViewport()->WorkSize.x - 2.0f * st.WindowPadding.x - 2.0f * st.DisplaySafeAreaPadding.x - 8.0f));
+}
+
+void tooltip(const std::string& text) {
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(tooltip_wrap_width());
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
 void HelpMarker(const char* text) {
-  ImGui::SameLine();
+  same_line_or_wrap(ImGui::CalcTextSize("(?)").x);
   ImGui::TextDisabled("(?)");
-  if (ImGui::IsItemHovered() || (ImGui::IsItemFocused() && ImGui::GetIO().NavVisible)) {
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
+  if (ImGui::IsItemHovered() || (ImGui::IsItemFocused() && ImGui::GetIO().NavVisible)) tooltip(text);
+}
+
+bool begin_combo(const char* id, const std::string& preview) {
+  // A preview longer than the box ends in "…" (the list shows it whole, and a tooltip).
+  const float room = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - ImGui::GetStyle().FramePadding.x * 2.0f;
+  std::string shown = preview;
+  if (ImGui::CalcTextSize(shown.c_str()).x > room) {
+    const char* ellipsis = "…";
+    while (!shown.empty() && ImGui::CalcTextSize((shown + ellipsis).c_str()).x > room) {
+      shown.pop_back();
+      while (!shown.empty() && (static_cast<unsigned char>(shown.back()) & 0xC0) == 0x80) shown.pop_back();  // whole UTF-8
+    }
+    shown += ellipsis;
   }
+  const bool open = ImGui::BeginCombo(id, shown.c_str());
+  if (!open && shown != preview && ImGui::IsItemHovered()) tooltip(preview);
+  return open;
+}
+
+void same_line_or_wrap(float width) {
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
 }
 
 void show_result(App& app, const Status& st, const Message& ok_message) {
@@ -54,11 +84,7 @@ bool Flow::button(const char* text, bool small) {
   const std::string shown = text;
   const std::size_t cut = shown.find("##");
   const float w = ImGui::CalcTextSize(shown.substr(0, cut).c_str()).x + st.FramePadding.x * 2.0f;
-  if (!first) {
-    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-    ImGui::SameLine();
-    if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
-  }
+  if (!first) same_line_or_wrap(w);
   first = false;
   return small ? ImGui::SmallButton(text) : ImGui::Button(text);
 }
@@ -101,7 +127,7 @@ std::string shown_name(const char* area, const std::string& name) {
 // A combo over a name table; true when the choice changed.
 bool name_combo(const char* id, const char* area, const std::vector<std::string>& names, std::string& current) {
   bool changed = false;
-  if (ImGui::BeginCombo(id, shown_name(area, current).c_str())) {
+  if (begin_combo(id, shown_name(area, current))) {
     for (const std::string& n : names)
       if (ImGui::Selectable((shown_name(area, n) + "##" + n).c_str(), n == current) && n != current) {
         current = n;
@@ -129,7 +155,7 @@ void data_panel(App& app) {
   Session& s = app.session;
   if (form_begin("data_form")) {
     form_row(tr("data.preset"));
-    if (ImGui::BeginCombo("##preset", data_source_name(s).c_str())) {
+    if (begin_combo("##preset", data_source_name(s))) {
       for (const std::string& name : preset_names())
         if (ImGui::Selectable((shown_name("preset", name) + "##" + name).c_str(),
                               s.source() == DataSource::Preset && name == s.preset_name()))
@@ -171,13 +197,10 @@ void data_panel(App& app) {
   if (ImGui::RadioButton("+1##add_pos", app.draw_label > 0)) act(app, {"set", "label", "1"});
   ImGui::SameLine();
   if (ImGui::RadioButton((fmt_label(-1) + "##add_neg").c_str(), app.draw_label < 0)) act(app, {"set", "label", "-1"});
-  Flow row;
-  row.first = false;
   bool del = app.delete_mode;
   {
     const float w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(tr("data.delete")).x;
-    ImGui::SameLine();
-    if (ImGui::GetCursorScreenPos().x + w > ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
+    same_line_or_wrap(w);
   }
   if (ImGui::Checkbox(label("data.delete", "delete").c_str(), &del)) act(app, {"set", "delete", del ? "true" : "false"});
   HelpMarker(tr("data.edit_help"));
@@ -307,7 +330,7 @@ void algorithm_panel(App& app) {
   form_row(tr("algo.lift"), tr("algo.lift_help"));
   static const char* lifts[] = {"none", "x1^2,x2^2", "x1,x2,x1^2,x2^2", "poly2", "poly3"};
   const std::string lift_now = cfg.lift.empty() ? "none" : cfg.lift;
-  if (ImGui::BeginCombo("##lift", lift_now == "none" ? tr("algo.lift_none") : lift_now.c_str())) {
+  if (begin_combo("##lift", lift_now == "none" ? tr("algo.lift_none") : lift_now)) {
     for (const char* name : lifts)
       if (ImGui::Selectable(std::strcmp(name, "none") == 0 ? tr("algo.lift_none") : name, lift_now == name)) {
         cfg.lift = std::strcmp(name, "none") == 0 ? "" : name;
@@ -386,13 +409,7 @@ void run_panel(App& app) {
     ImGui::SetNextItemWidth(-1);
     std::string format = trf("run.scrub", {{"step", "%llu"}});
     if (ImGui::SliderScalar("##scrub", ImGuiDataType_U64, &at, &lo, &hi, format.c_str())) act(app, {"seek", std::to_string(at)});
-    if (ImGui::IsItemHovered()) {
-      ImGui::BeginTooltip();
-      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24.0f);
-      ImGui::TextUnformatted(tr("run.scrub_tip"));
-      ImGui::PopTextWrapPos();
-      ImGui::EndTooltip();
-    }
+    if (ImGui::IsItemHovered()) tooltip(tr("run.scrub_tip"));
   }
 
   const Learner& l = s.learner();
@@ -472,10 +489,7 @@ void theory_panel(App& app) {
     const std::string text = label(t.key, t.setting);
     const float w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
                     ImGui::CalcTextSize(tr(t.key)).x + ImGui::GetStyle().ItemSpacing.x;
-    if (!first) {
-      ImGui::SameLine();
-      if (ImGui::GetCursorScreenPos().x + w > ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
-    }
+    if (!first) same_line_or_wrap(w);
     first = false;
     bool on = t.on;
     if (ImGui::Checkbox(text.c_str(), &on)) act(app, {"set", t.setting, on ? "true" : "false"});
@@ -514,11 +528,11 @@ void share_buttons(App& app) {
   if (row.button(label("help.button", "help").c_str(), true)) act(app, {"set", "help", app.show_help ? "false" : "true"});
   if (app.hooks.copy_link) {
     if (row.button(label("share.copy_link", "copy_link").c_str(), true)) app.hooks.copy_link(encode_query(link_params(app)));
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", trf("share.copy_link_tip", {{"max", std::to_string(kMaxLinkPoints)}}).c_str());
+    if (ImGui::IsItemHovered()) tooltip(trf("share.copy_link_tip", {{"max", std::to_string(kMaxLinkPoints)}}));
   }
   if (app.hooks.reset_to_lesson) {
     if (row.button(label("share.reset", "reset_lesson").c_str(), true)) app.hooks.reset_to_lesson();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("share.reset_tip"));
+    if (ImGui::IsItemHovered()) tooltip(tr("share.reset_tip"));
   }
 }
 
@@ -526,7 +540,7 @@ void share_buttons(App& app) {
 void view_settings(App& app) {
   if (!form_begin("view_form")) return;
   form_row(tr("app.language"));
-  if (ImGui::BeginCombo("##lang", lang_name(app.lang))) {
+  if (begin_combo("##lang", lang_name(app.lang))) {
     for (Lang l : user_languages())
       if (ImGui::Selectable((std::string(lang_name(l)) + "##" + lang_code(l)).c_str(), l == app.lang))
         act(app, {"set", "lang", lang_code(l)});
@@ -621,8 +635,7 @@ void embed_strip(App& app) {
   std::string status = trf("embed.status", {{"k", std::to_string(l.updates())}, {"j1", std::to_string(s.train_mistakes())}});
   if (l.converged()) status += std::string("  ") + tr("embed.converged");
   const float w = ImGui::CalcTextSize(status.c_str()).x;
-  ImGui::SameLine();
-  if (ImGui::GetCursorScreenPos().x + w > ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
+  same_line_or_wrap(w);
   ImGui::TextUnformatted(status.c_str());
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/app_internal.hpp"
+
 namespace pla::app {
 
 namespace {
@@ -265,7 +267,7 @@ Mapping Plot::draw(ImVec2 size) {
     for (const HLine& h : hlines_) tip += h.label + ": " + fmt_num(h.y) + "\n";
     if (!tip.empty()) {
       tip.pop_back();
-      ImGui::SetTooltip("%s", tip.c_str());
+      tooltip(tip);
     }
   }
   ImGui::PopID();

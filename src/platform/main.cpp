@@ -124,6 +124,10 @@ EM_JS(void, js_save_canvas_region, (const char* name, double x0, double y0, doub
 EM_JS(void, js_request_font, (const char* name), {
   if (Module.onFontRequest) Module.onFontRequest(UTF8ToString(name));
 });
+// A touch screen (a coarse pointer): every control at least 44 px high.
+EM_JS(int, js_coarse_pointer, (), {
+  return (window.matchMedia && window.matchMedia('(pointer: coarse)').matches) ? 1 : 0;
+});
 EM_JS(void, js_copy_link, (const char* query), {
   if (Module.onCopyLink) Module.onCopyLink(UTF8ToString(query));
 });
@@ -301,7 +305,7 @@ void frame(void* arg) {
 int usage(const char* argv0) {
   std::fprintf(stderr,
                "usage: %s [--frames N] [--screenshot FILE.png] [--preset NAME] [--size WxH] [--lang en|vi|zh]\n"
-               "          [--font-scale S] [--command JSON]...\n",
+               "          [--font-scale S] [--touch] [--command JSON]...\n",
                argv0);
   return 2;
 }
@@ -326,6 +330,8 @@ int main(int argc, char** argv) {
       preset = argv[++i];
     } else if (a == "--command" && i + 1 < argc) {
       commands.push_back(argv[++i]);
+    } else if (a == "--touch") {
+      p.app.touch = true;
     } else if (a == "--lang" && i + 1 < argc) {
       commands.push_back(pla::Json::array({"set", "lang", argv[++i]}).dump());
     } else if (a == "--font-scale" && i + 1 < argc) {
@@ -383,6 +389,9 @@ int main(int argc, char** argv) {
 
   install_hooks(p);
   pla::app::init(p.app);
+#ifdef __EMSCRIPTEN__
+  p.app.touch = js_coarse_pointer() != 0;
+#endif
 #ifndef __EMSCRIPTEN__
   // The language: --lang, else the environment's (LANGUAGE, LC_ALL, LANG), else English.
   for (const char* var : {"LANGUAGE", "LC_ALL", "LANG"}) {
