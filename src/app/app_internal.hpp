@@ -30,6 +30,10 @@ struct Flow {
   bool first = true;
   bool button(const char* label, bool small = false);
 };
+// Text wrapped at spaces and around Han characters only (ImGui's own wrap also breaks
+// after '.', which splits numbers: "0." / "4714"); width <= 0: what is left of the line.
+std::vector<std::string> wrap_lines(const std::string& text, float width);
+void text_wrapped(const std::string& text, float width = 0.0f);
 // A tooltip whose text wraps inside the window, however narrow.
 void tooltip(const std::string& text);
 float tooltip_wrap_width();

@@ -386,22 +386,22 @@ void neuron_tooltip(const App& app, int i) {
   ImGui::BeginTooltip();
   const Palette& pal = palette(app);
   ImGui::PushTextWrapPos(tooltip_wrap_width());
-  ImGui::TextWrapped("%s", trf(s.in_validation(row) ? "canvas.point_validation" : "canvas.point",
+  text_wrapped(trf(s.in_validation(row) ? "canvas.point_validation" : "canvas.point",
                               {{"i", std::to_string(i)}, {"x", fmt_vec(x)}, {"y", fmt_label(ds.y[row])}})
-                               .c_str());
+                               );
   const Learner& l = s.learner();
   if (!s.lift() && l.linear() && l.w().size() == x.size()) {
     std::string terms;
     for (std::size_t j = 0; j < x.size() && j < 8; ++j)
       terms += (j ? " + " : "") + fmt_num(l.w()[j]) + "·" + fmt_num(x[j]);
     if (x.size() > 8) terms += " + …";
-    ImGui::TextWrapped("w·x + b = %s + (%s)", terms.c_str(), fmt_num(l.b()).c_str());
+    text_wrapped("w·x + b = " + terms + " + (" + fmt_num(l.b()) + ")");
   }
-  ImGui::TextWrapped("%s", trf("canvas.decision", {{"f", fmt_num(f, 6)}, {"cmp", f >= 0 ? "≥" : "<"},
+  text_wrapped(trf("canvas.decision", {{"f", fmt_num(f, 6)}, {"cmp", f >= 0 ? "≥" : "<"},
                                                    {"predicted", fmt_label(f >= 0 ? 1 : -1)}, {"true", fmt_label(ds.y[row])}})
-                               .c_str());
+                               );
   ImGui::PushStyleColor(ImGuiCol_Text, ds.y[row] * f > 0 ? pal.ok : pal.mistake);
-  ImGui::TextWrapped("%s", tr(ds.y[row] * f > 0 ? "canvas.correct" : "canvas.mistake"));
+  text_wrapped(tr(ds.y[row] * f > 0 ? "canvas.correct" : "canvas.mistake"));
   ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();

@@ -104,7 +104,7 @@ void invariants_tab(App& app, float height) {
   const MarginResult& r = s.margin();
   const float w = (ImGui::GetContentRegionAvail().x - 8) * 0.5f;
   if (!s.margin_ok() || !r.separable) {
-    ImGui::TextWrapped("%s", tr("plots.invariants_need_separable"));
+    text_wrapped(tr("plots.invariants_need_separable"));
     return;
   }
   const double eta = s.settings().learner.pla.eta;
@@ -132,7 +132,7 @@ void invariants_tab(App& app, float height) {
   if (s.settings().learner.pla.init != Init::Zero || s.settings().learner.algo != Algo::Classic)
     {
     ImGui::PushStyleColor(ImGuiCol_Text, pal.mistake);
-    ImGui::TextWrapped("%s", tr("plots.bounds_classic_only"));
+    text_wrapped(tr("plots.bounds_classic_only"));
     ImGui::PopStyleColor();
   }
 }

@@ -113,6 +113,23 @@ bool update_fonts(App& app, float dpr) {
   }
   io.Fonts->Build();
   io.FontGlobalScale = 1.0f / dpr;
+  // Combining marks (the hat of x̂, R̂, γ̂): ImGui places glyphs one after the other and
+  // knows no mark positioning, so a mark is centred over the letter before it by its own
+  // offset (about 0.25 em left of the pen for the letters the notation uses, no advance)
+  // and raised a little so that it clears capitals as well as lower-case letters.
+  if (io.Fonts->Fonts.Size > 0) {
+    ImFont* f = io.Fonts->Fonts[0];
+    for (ImFontGlyph& g : f->Glyphs) {
+      if (g.Codepoint < 0x0300 || g.Codepoint > 0x036F) continue;
+      const float w = g.X1 - g.X0, centre = -0.25f * px, raise = 0.12f * px;
+      g.X0 = centre - 0.5f * w;
+      g.X1 = centre + 0.5f * w;
+      g.Y0 -= raise;  // clear a capital's top too (R̂), not only the x-height (x̂, γ̂)
+      g.Y1 -= raise;
+      g.AdvanceX = 0.0f;
+      if (g.Codepoint < static_cast<unsigned>(f->IndexAdvanceX.Size)) f->IndexAdvanceX[static_cast<int>(g.Codepoint)] = 0.0f;
+    }
+  }
 
   g_built.dpr = dpr;
   g_built.lang = lang;

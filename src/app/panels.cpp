@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "app/app_internal.hpp"
+#include "imgui_internal.h"  // ImTextCharFromUtf8
 #include "app/i18n.hpp"
 #include "core/io.hpp"
 #include "core/json.hpp"
@@ -32,11 +33,64 @@ float tooltip_wrap_width() {
                                    ImGui::GetMainViewport()->WorkSize.x - 2.0f * st.WindowPadding.x - 2.0f * st.DisplaySafeAreaPadding.x - 8.0f));
 }
 
+namespace {
+bool breaks_around(unsigned c) { return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFF00 && c <= 0xFFEF); }
+}  // namespace
+
+std::vector<std::string> wrap_lines(const std::string& text, float width) {
+  std::vector<std::string> lines;
+  ImFont* font = ImGui::GetFont();
+  const float scale = ImGui::GetFontSize() / font->FontSize;
+  const char* p = text.c_str();
+  const char* const end = p + text.size();
+  while (p <= end) {
+    const char* q = p;
+    const char* brk = nullptr;  // the last place this line may end
+    float w = 0.0f;
+    unsigned prev = 0;
+    bool newline = false;
+    while (q < end) {
+      unsigned int c = 0;
+      const int n = ImTextCharFromUtf8(&c, q, end);
+      if (n <= 0) break;
+      if (c == '\n') {
+        newline = true;
+        break;
+      }
+      if (breaks_around(c) && q > p && !(prev == ' ')) brk = q;  // before a Han character
+      const float cw = font->GetCharAdvance(static_cast<ImWchar>(c)) * scale;
+      if (w + cw > width && q > p && c != ' ') break;
+      w += cw;
+      q += n;
+      if (c == ' ' || breaks_around(c)) brk = q;  // after a space or a Han character
+      prev = c;
+    }
+    const char* stop = q;
+    if (q < end && !newline && brk && brk > p) stop = brk;  // the line is full: end at the last break
+    std::string line(p, stop);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    lines.push_back(line);
+    p = stop;
+    if (p < end && *p == '\n') ++p;
+    else if (p >= end) break;
+    while (p < end && *p == ' ') ++p;
+  }
+  return lines;
+}
+
+void text_wrapped(const std::string& text, float width) {
+  if (width <= 0.0f) width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
+  const std::vector<std::string> lines = wrap_lines(text, width);
+  // The lines of one paragraph at the font's line height; the usual spacing after it.
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) ImGui::TextUnformatted(lines[i].c_str());
+  ImGui::PopStyleVar();
+  if (!lines.empty()) ImGui::TextUnformatted(lines.back().c_str());
+}
+
 void tooltip(const std::string& text) {
   ImGui::BeginTooltip();
-  ImGui::PushTextWrapPos(tooltip_wrap_width());
-  ImGui::TextUnformatted(text.c_str());
-  ImGui::PopTextWrapPos();
+  text_wrapped(text, tooltip_wrap_width());
   ImGui::EndTooltip();
 }
 
@@ -93,7 +147,7 @@ void form_row(const char* text, const char* help) {
   ImGui::TableNextRow();
   ImGui::TableSetColumnIndex(0);
   ImGui::AlignTextToFramePadding();
-  ImGui::TextWrapped("%s", text);
+  text_wrapped(text);
   if (help) HelpMarker(help);
   ImGui::TableSetColumnIndex(1);
   ImGui::SetNextItemWidth(-FLT_MIN);
@@ -108,12 +162,21 @@ bool form_begin(const char* id) {
 
 namespace {
 
+// A fold-out explanation whose title wraps (a tree node's own label would run past the edge).
 void explain(const char* title_key, const char* text_key, const char* id) {
-  if (ImGui::TreeNode(id, "%s", tr(title_key))) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(tr(text_key));
-    ImGui::PopTextWrapPos();
-    ImGui::TreePop();
+  ImGuiStorage* store = ImGui::GetStateStorage();
+  const ImGuiID key = ImGui::GetID((std::string(id) + "/open").c_str());
+  ImGui::SetNextItemOpen(store->GetBool(key, false), ImGuiCond_Always);
+  const bool open = ImGui::TreeNodeEx(id, ImGuiTreeNodeFlags_NoTreePushOnOpen | ImGuiTreeNodeFlags_AllowItemOverlap, "%s", "");
+  bool toggled = ImGui::IsItemToggledOpen();
+  ImGui::SameLine();
+  text_wrapped(tr(title_key));
+  toggled |= ImGui::IsItemClicked();
+  if (toggled) store->SetBool(key, !store->GetBool(key, false));
+  if (open) {
+    ImGui::Indent();
+    text_wrapped(tr(text_key));
+    ImGui::Unindent();
   }
 }
 
@@ -254,13 +317,13 @@ void data_panel(App& app) {
                          static_cast<float>(app.plots_max.x), static_cast<float>(app.plots_max.y));
   }
   const Dataset& ds = s.data();
-  ImGui::TextWrapped("%s", trf("data.summary", {{"n", std::to_string(ds.size())}, {"pos", std::to_string(ds.count(1))},
+  text_wrapped(trf("data.summary", {{"n", std::to_string(ds.size())}, {"pos", std::to_string(ds.count(1))},
                                                 {"neg", std::to_string(ds.count(-1))}, {"d", std::to_string(ds.d)}})
-                               .c_str());
+                               );
   if (!s.validation_set().empty())
-    ImGui::TextWrapped("%s", trf("data.split", {{"train", std::to_string(s.train_set().size())},
+    text_wrapped(trf("data.split", {{"train", std::to_string(s.train_set().size())},
                                                 {"validation", std::to_string(s.validation_set().size())}})
-                                 .c_str());
+                                 );
 }
 
 // -----------------------------------------------------------------------------
@@ -414,29 +477,29 @@ void run_panel(App& app) {
 
   const Learner& l = s.learner();
   const Metrics m = s.train_metrics();
-  ImGui::TextWrapped("%s", trf("run.counters", {{"epoch", std::to_string(l.epoch())}, {"step", std::to_string(l.steps())},
+  text_wrapped(trf("run.counters", {{"epoch", std::to_string(l.epoch())}, {"step", std::to_string(l.steps())},
                                                 {"k", std::to_string(l.updates())}})
-                               .c_str());
+                               );
   if (l.linear() && !l.w().empty()) {
-    ImGui::TextWrapped("%s", trf("run.weights", {{"w", fmt_vec(l.w(), 6)}, {"b", fmt_num(l.b(), 6)}}).c_str());
+    text_wrapped(trf("run.weights", {{"w", fmt_vec(l.w(), 6)}, {"b", fmt_num(l.b(), 6)}}));
   } else {
-    ImGui::TextWrapped("%s", tr(l.linear() ? "run.no_w" : "run.nonlinear"));
+    text_wrapped(tr(l.linear() ? "run.no_w" : "run.nonlinear"));
   }
-  ImGui::TextWrapped("%s", trf("run.losses", {{"j1", std::to_string(m.j1)}, {"j", fmt_num(m.j, 6)},
+  text_wrapped(trf("run.losses", {{"j1", std::to_string(m.j1)}, {"j", fmt_num(m.j, 6)},
                                               {"accuracy", percent(m.accuracy)}})
-                               .c_str());
+                               );
   if (!s.validation_set().empty())
-    ImGui::TextWrapped("%s", trf("run.validation_accuracy", {{"accuracy", percent(accuracy(l, s.validation_set()))}}).c_str());
+    text_wrapped(trf("run.validation_accuracy", {{"accuracy", percent(accuracy(l, s.validation_set()))}}));
   const StopReason why = s.stop_reason();
   if (why != StopReason::None) {
     ImGui::PushStyleColor(ImGuiCol_Text, why == StopReason::Converged ? palette(app).ok : palette(app).mistake);
-    ImGui::TextWrapped("%s", trf("run.stopped", {{"reason", shown_name("stop", to_string(why))}}).c_str());
+    text_wrapped(trf("run.stopped", {{"reason", shown_name("stop", to_string(why))}}));
     ImGui::PopStyleColor();
   }
-  if (!s.notice().empty()) ImGui::TextWrapped("%s", tr_msg(s.notice()).c_str());
+  if (!s.notice().empty()) text_wrapped(tr_msg(s.notice()));
   if (!app.message.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, app.message_is_error ? palette(app).mistake : palette(app).ok);
-    ImGui::TextWrapped("%s", tr_msg(app.message).c_str());
+    text_wrapped(tr_msg(app.message));
     ImGui::PopStyleColor();
     if (ImGui::SmallButton("×##dismiss_message")) app.message = Message();
   }
@@ -451,27 +514,27 @@ void theory_panel(App& app) {
   const MarginResult& r = s.margin();
   const Learner& l = s.learner();
   if (!s.margin_ok()) {
-    ImGui::TextWrapped("%s", tr("theory.no_margin"));
+    text_wrapped(tr("theory.no_margin"));
   } else {
-    ImGui::TextWrapped("%s", trf("theory.radius", {{"R", fmt_num(r.R)}, {"R_hat", fmt_num(r.R_aug)}}).c_str());
+    text_wrapped(trf("theory.radius", {{"R", fmt_num(r.R)}, {"R_hat", fmt_num(r.R_aug)}}));
     if (r.separable) {
-      ImGui::TextWrapped("%s", trf("theory.gamma", {{"gamma", fmt_num(r.gamma)}, {"gamma_hat", fmt_num(r.gamma_aug)}}).c_str());
+      text_wrapped(trf("theory.gamma", {{"gamma", fmt_num(r.gamma)}, {"gamma_hat", fmt_num(r.gamma_aug)}}));
       const double k = static_cast<double>(l.updates());
-      ImGui::TextWrapped("%s", trf("theory.bound", {{"bound", fmt_num(r.bound)}}).c_str());
-      ImGui::TextWrapped("%s", trf("theory.k_ratio", {{"k", fmt_num(k, 12)}, {"ratio", fmt_num(r.bound > 0 ? k / r.bound : 0.0, 3)}})
-                                   .c_str());
+      text_wrapped(trf("theory.bound", {{"bound", fmt_num(r.bound)}}));
+      text_wrapped(trf("theory.k_ratio", {{"k", fmt_num(k, 12)}, {"ratio", fmt_num(r.bound > 0 ? k / r.bound : 0.0, 3)}})
+                                   );
       ImGui::PushStyleColor(ImGuiCol_Text, palette(app).ok);
-      ImGui::TextWrapped("%s", tr("theory.separable"));
+      text_wrapped(tr("theory.separable"));
       ImGui::PopStyleColor();
     } else {
       ImGui::PushStyleColor(ImGuiCol_Text, palette(app).mistake);
-      ImGui::TextWrapped("%s", tr("theory.not_separable"));
+      text_wrapped(tr("theory.not_separable"));
       ImGui::PopStyleColor();
-      ImGui::TextWrapped("%s", tr("theory.cycles"));
+      text_wrapped(tr("theory.cycles"));
     }
   }
   const Metrics m = s.train_metrics();
-  ImGui::TextWrapped("%s", trf("theory.margin_w", {{"margin", fmt_num(m.geometric_margin)}}).c_str());
+  text_wrapped(trf("theory.margin_w", {{"margin", fmt_num(m.geometric_margin)}}));
   HelpMarker(tr("theory.margin_w_help"));
   struct Toggle {
     const char* key;
@@ -506,15 +569,15 @@ void theory_panel(App& app) {
     const std::string score = fmt_num(y * s.last_step().score);
     ImGui::Separator();
     if (s.last_step().mistake) {
-      ImGui::TextWrapped("%s", trf("theory.mistake_on", {{"x", fmt_vec(x)}, {"y", fmt_label(y)}, {"score", score}}).c_str());
-      ImGui::TextWrapped("%s", trf("theory.update_w", {{"w", fmt_vec(s.previous_w())}, {"eta", fmt_num(eta, 6)},
+      text_wrapped(trf("theory.mistake_on", {{"x", fmt_vec(x)}, {"y", fmt_label(y)}, {"score", score}}));
+      text_wrapped(trf("theory.update_w", {{"w", fmt_vec(s.previous_w())}, {"eta", fmt_num(eta, 6)},
                                                       {"y", fmt_label(y)}, {"x", fmt_vec(x)}, {"new_w", fmt_vec(l.running_w())}})
-                                   .c_str());
-      ImGui::TextWrapped("%s", trf("theory.update_b", {{"b", fmt_num(s.previous_b())}, {"eta", fmt_num(eta, 6)},
+                                   );
+      text_wrapped(trf("theory.update_b", {{"b", fmt_num(s.previous_b())}, {"eta", fmt_num(eta, 6)},
                                                       {"y", fmt_label(y)}, {"new_b", fmt_num(l.running_b())}})
-                                   .c_str());
+                                   );
     } else {
-      ImGui::TextWrapped("%s", trf("theory.right", {{"x", fmt_vec(x)}, {"y", fmt_label(y)}, {"score", score}}).c_str());
+      text_wrapped(trf("theory.right", {{"x", fmt_vec(x)}, {"y", fmt_label(y)}, {"score", score}}));
     }
   }
   explain("theory.explain_margin_title", "theory.explain_margin", "explain_margin");
@@ -603,12 +666,12 @@ void help_overlay(App& app) {
         ImGui::TableSetColumnIndex(0);
         ImGui::TextColored(ImColor(palette(app).pos), "%s", std::strchr(k[0], '.') ? tr(k[0]) : k[0]);
         ImGui::TableSetColumnIndex(1);
-        ImGui::TextWrapped("%s", tr(k[1]));
+        text_wrapped(tr(k[1]));
       }
       ImGui::EndTable();
     }
     ImGui::Separator();
-    ImGui::TextWrapped("%s", tr("help.mouse"));
+    text_wrapped(tr("help.mouse"));
     ImGui::PopTextWrapPos();
   }
   ImGui::End();
@@ -642,7 +705,7 @@ void embed_strip(App& app) {
 void notices_bar(App& app) {
   ImGui::PushTextWrapPos(ImGui::GetMainViewport()->WorkSize.x * 0.6f);
   ImGui::PushStyleColor(ImGuiCol_Text, palette(app).mistake);
-  for (const Message& n : app.notices) ImGui::TextWrapped("%s", tr_msg(n).c_str());
+  for (const Message& n : app.notices) text_wrapped(tr_msg(n));
   ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
   if (ImGui::SmallButton(label("run.dismiss", "dismiss").c_str())) app.notices.clear();
