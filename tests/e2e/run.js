@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Browser end-to-end tests of the web build: serves the built folder on loopback,
 // drives Debian's Chromium with playwright-core, and checks the page through
-// window.perceptronLab. Usage: node run.js --www DIR --out DIR
+// window.perceptronLab. Usage: node run.js --www DIR --out DIR [--only REGEX (runs the checks whose name matches)]
 'use strict';
 const { chromium } = require('playwright-core');
 const { spawn } = require('child_process');
@@ -14,6 +14,7 @@ const args = process.argv.slice(2);
 const opt = (name, def) => { const i = args.indexOf('--' + name); return i >= 0 ? args[i + 1] : def; };
 const WWW = path.resolve(opt('www', path.join(__dirname, '../../build/wasm-release/www')));
 const OUT = path.resolve(opt('out', path.join(__dirname, '../../build/e2e-artifacts')));
+const ONLY = opt('only', null) ? new RegExp(opt('only'), 'i') : null;
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const LAUNCH_ARGS = ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic',
@@ -23,6 +24,7 @@ const LAUNCH_ARGS = ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader'
 let failures = 0;
 const results = [];
 async function check(name, fn) {
+  if (ONLY && !ONLY.test(name)) return;
   const t0 = Date.now();
   try {
     await fn();
@@ -104,7 +106,8 @@ function countColour(img, [r, g, b], tol = 8) {
 
 async function openApp(browser, url, options = {}) {
   const context = await browser.newContext({ viewport: options.viewport || { width: 1280, height: 800 },
-    deviceScaleFactor: options.deviceScaleFactor || 1 });
+    deviceScaleFactor: options.deviceScaleFactor || 1, locale: options.locale || 'en-US',
+    isMobile: !!options.isMobile, hasTouch: !!options.hasTouch });
   const page = await context.newPage();
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
@@ -113,13 +116,18 @@ async function openApp(browser, url, options = {}) {
   if (options.init) await page.addInitScript(options.init);
   if (options.onPage) options.onPage(page);
   const t0 = Date.now();
-  await page.goto(url);
+  await page.goto(url, { waitUntil: options.waitUntil || 'load' });
   if (options.expectReady !== false) {
     await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
     await page.waitForFunction(() => document.getElementById('status').hidden, null, { timeout: 60000 });
   }
   return { context, page, errors, loadMs: Date.now() - t0 };
 }
+
+// The page's own <script> elements: page-text.js, the page's script and perceptron-lab.js.
+const PAGE_SCRIPTS = 3;
+// <html lang> for each language of the lab.
+const HTML_LANG = { en: 'en', vi: 'vi', zh: 'zh-Hans', pseudo: 'en' };
 
 const frames = (page, n = 3) => page.evaluate((k) => new Promise((res) => {
   const step = () => (k-- <= 0 ? res() : requestAnimationFrame(step)); step();
@@ -203,7 +211,7 @@ const frames = (page, n = 3) => page.evaluate((k) => new Promise((res) => {
       // Errors are data, never markup: nothing was injected into the page.
       const scripts = await page.evaluate(() => document.querySelectorAll('script').length);
       const injected = await page.evaluate(() => document.body.innerHTML.includes('alert(1)'));
-      assert(!injected && scripts <= 2, 'markup from a command reached the page');
+      assert(!injected && scripts <= PAGE_SCRIPTS, 'markup from a command reached the page');
     });
 
     await check('clicking at toScreen(x, y) adds a point there', async () => {
@@ -338,7 +346,7 @@ const frames = (page, n = 3) => page.evaluate((k) => new Promise((res) => {
       await no.page.waitForTimeout(500);
       const text = await no.page.evaluate(() => document.getElementById('status').textContent);
       await no.context.close();
-      assert(/WebGL2/.test(text), 'status text: ' + text);
+      assert(/WebGL ?2/.test(text), 'status text: ' + text);
     });
 
     // ------------------------------------------------------------ embedding and sharing
@@ -389,7 +397,7 @@ const frames = (page, n = 3) => page.evaluate((k) => new Promise((res) => {
       const ok = await h.page.evaluate(() => window.perceptronLab.command('step').ok);
       await h.context.close();
       assert(dialogs.length === 0, 'a dialog opened: ' + dialogs.join(','));
-      assert(injected <= 2, 'markup was injected: ' + injected);
+      assert(injected <= PAGE_SCRIPTS, 'markup was injected: ' + injected);
       assert(s.notices.length >= 6, 'notices: ' + JSON.stringify(s.notices).slice(0, 500));
       assert(ok, 'the app should still step');
       assert(s.eta === 1 && s.algo === 'classic', 'invalid values must not apply: ' + s.eta + ' ' + s.algo);
@@ -508,6 +516,241 @@ const frames = (page, n = 3) => page.evaluate((k) => new Promise((res) => {
       await g.context.close();
       assert(r.lost === true && r.restores === 1 && r.step, JSON.stringify(r));
       assert(countColour(img, [0, 114, 178]) > 100, 'nothing drawn after the context came back');
+    });
+
+    // ------------------------------------------------------------ languages
+    // Opens the lab with ?lang=L (or as given), recording the requests for fonts/; waits for
+    // the Chinese font when the lab speaks Chinese.
+    const openLang = async (url, options = {}) => {
+      const fontRequests = [];
+      const a = await openApp(browser, url, { ...options, onPage: (pg) => {
+        pg.on('request', (r) => { if (/\/fonts\//.test(r.url())) fontRequests.push(r); });
+        if (options.onPage) options.onPage(pg);
+      } });
+      const info = () => a.page.evaluate(() => { const L = window.perceptronLab, s = L.state();
+        return { lang: s.lang, notices: s.notices, html: document.documentElement.lang, title: document.title,
+          firstFrameMs: L.firstFrameMs, fonts: L.fonts, fontMs: L.fontLoadedMs, step: s.step, data: s.data }; });
+      if ((await info()).lang === 'zh') {
+        await a.page.waitForFunction(() => /loaded|failed/.test(window.perceptronLab.fonts.zh || ''), null, { timeout: 30000 });
+      }
+      await frames(a.page, 4);
+      const r = await info();
+      const fonts = [];
+      for (const q of fontRequests) { const resp = await q.response(); fonts.push({ url: q.url(), status: resp ? resp.status() : 0 }); }
+      return { ...a, r, fonts, fontRequests };
+    };
+    // Pixels that differ between two same-sized screenshots inside a rectangle.
+    const differing = (a, b, [x0, y0, x1, y1]) => {
+      let n = 0;
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
+        const i = (y * a.width + x) * a.channels, j = (y * b.width + x) * b.channels;
+        if (Math.abs(a.px[i] - b.px[j]) + Math.abs(a.px[i + 1] - b.px[j + 1]) + Math.abs(a.px[i + 2] - b.px[j + 2]) > 48) n++;
+      }
+      return n;
+    };
+    const langRuns = {};
+    await check('each language chosen by link: state().lang, <html lang>, title (screenshots at 1280x800)', async () => {
+      for (const l of ['en', 'vi', 'zh', 'pseudo']) {
+        const a = await openLang(server.url + '?lang=' + l);
+        await new Promise((res) => setTimeout(res, 300));  // a late font request would show up here
+        const png = await a.page.screenshot({ path: path.join(OUT, `e2e-lang-${l}.png`) });
+        langRuns[l] = { ...a.r, fonts: a.fonts.slice(), fontRequests: a.fontRequests.length, img: decodePng(png), errors: a.errors };
+        await a.context.close();
+        assert(a.r.lang === l, `?lang=${l} gave lang ${a.r.lang}`);
+        assert(a.r.html === HTML_LANG[l], `?lang=${l}: <html lang="${a.r.html}">`);
+        assert(a.r.title === 'Perceptron Lab', `?lang=${l}: title "${a.r.title}"`);
+        assert(a.r.notices.length === 0, `?lang=${l}: notices ${JSON.stringify(a.r.notices)}`);
+        assert(a.errors.length === 0, `?lang=${l}: ` + a.errors.join(' | '));
+      }
+      // The interface's text changed with the language (the left panel differs from English).
+      const panel = [0, 0, 320, 780];
+      for (const l of ['vi', 'zh', 'pseudo']) {
+        const n = differing(langRuns.en.img, langRuns[l].img, panel);
+        assert(n > 2000, `the ${l} panel looks like the English one (${n} pixels differ)`);
+      }
+    });
+
+    await check('time to the first frame per language (printed)', async () => {
+      assert(Object.keys(langRuns).length === 4, 'the per-language pages did not all open');
+      console.log('  time from navigation to the first frame: ' + Object.entries(langRuns).map(([l, r]) =>
+        `${l} ${Math.round(r.firstFrameMs)} ms` + (r.fontMs && r.fontMs.zh ? ` (Chinese font in at ${Math.round(r.fontMs.zh)} ms)` : '')).join(', '));
+      for (const r of Object.values(langRuns)) assert(r.firstFrameMs > 0, 'no first frame');
+    });
+
+    await check('the Chinese font is requested only for Chinese, once, and it loads', async () => {
+      for (const l of ['en', 'vi', 'pseudo']) {
+        assert(langRuns[l] && langRuns[l].fontRequests === 0, `${l} requested ${JSON.stringify(langRuns[l] && langRuns[l].fonts)}`);
+      }
+      const zh = langRuns.zh;
+      assert(zh && zh.fonts.length === 1 && /\/fonts\/zh\.ttf$/.test(zh.fonts[0].url) && zh.fonts[0].status === 200,
+        'zh font requests: ' + JSON.stringify(zh && zh.fonts));
+      assert(zh.errors.length === 0, zh.errors.join(' | '));
+      assert(zh.lang === 'zh' && zh.html === 'zh-Hans', JSON.stringify({ lang: zh.lang, html: zh.html }));
+      // The lab reports the font taken.
+      assert(zh.fontMs && zh.fontMs.zh > 0, 'no font time');
+    });
+
+    await check("the browser's preferred language: vi-VN gives vi, zh-CN zh, fr-FR en; the link's lang wins", async () => {
+      for (const [locale, url, want] of [['vi-VN', '', 'vi'], ['zh-CN', '', 'zh'], ['fr-FR', '', 'en'],
+        ['vi-VN', '?lang=zh', 'zh'], ['zh-CN', '?lang=en', 'en']]) {
+        const a = await openLang(server.url + url, { locale });
+        await a.context.close();
+        assert(a.r.lang === want && a.r.html === HTML_LANG[want], `${locale} ${url}: lang ${a.r.lang}, <html lang="${a.r.html}">`);
+        assert(a.fontRequests.length === (want === 'zh' ? 1 : 0), `${locale} ${url}: font requests ${JSON.stringify(a.fonts)}`);
+        assert(a.errors.length === 0, `${locale} ${url}: ` + a.errors.join(' | '));
+      }
+    });
+
+    await check('?lang=xx gives English and a notice naming lang', async () => {
+      const a = await openLang(server.url + '?lang=xx&preset=six', { locale: 'vi-VN' });
+      await a.context.close();
+      assert(a.r.lang === 'en' && a.r.html === 'en', `lang ${a.r.lang}, <html lang="${a.r.html}">`);
+      assert(a.r.notices.some((n) => /lang/.test(n)), 'notices: ' + JSON.stringify(a.r.notices));
+      assert(a.fontRequests.length === 0 && a.errors.length === 0, a.errors.join(' | '));
+    });
+
+    await check("switching language while running keeps the lesson (no reload); toasts follow the language", async () => {
+      const a = await openLang(server.url + '?preset=textbook&eta=0.5');
+      let navigations = 0;
+      a.page.on('framenavigated', (f) => { if (f === a.page.mainFrame()) navigations++; });
+      const before = await a.page.evaluate(() => {
+        const L = window.perceptronLab;
+        window.notReloaded = true;
+        L.command('add_point', 1.5, 2.5, 1);
+        for (let i = 0; i < 5; i++) L.command('step');
+        return L.state();
+      });
+      const r = await a.page.evaluate(() => window.perceptronLab.command('set', 'lang', 'zh'));
+      await a.page.waitForFunction(() => window.perceptronLab.fonts.zh === 'loaded', null, { timeout: 30000 });
+      await frames(a.page, 4);
+      const after = await a.page.evaluate(() => ({ s: window.perceptronLab.state(), mark: window.notReloaded,
+        html: document.documentElement.lang }));
+      // Back and forth: the font is not fetched again.
+      const back = await a.page.evaluate(() => { const L = window.perceptronLab;
+        return [L.command('set', 'lang', 'vi'), L.command('set', 'lang', 'en'), L.command('set', 'lang', 'zh')].every((x) => x.ok); });
+      await frames(a.page, 4);
+      // Chosen in the lab's own menu (here: behind the page's back, then an input event).
+      const viaMenu = await a.page.evaluate(async () => {
+        window.Module.ccall('pla_command', 'string', ['string'], ['["set","lang","vi"]']);
+        const before = document.documentElement.lang;
+        document.getElementById('canvas').dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
+        for (let i = 0; i < 4; i++) await new Promise((res) => requestAnimationFrame(res));
+        return { before, after: document.documentElement.lang };
+      });
+      // A toast in the lab's language (vi), chosen after the page had started in English.
+      const toast = await a.page.evaluate(async () => {
+        window.perceptronLab.command('set', 'lang', 'vi');
+        window.Module.onCopyLink('preset=six');
+        await new Promise((res) => setTimeout(res, 300));
+        const el = document.getElementById('toast');
+        return { text: el.hidden ? '' : el.textContent, vi: window.PLA_PAGE_TEXT.vi, html: document.documentElement.lang };
+      });
+      await a.context.close();
+      assert(r.ok && back, 'set lang: ' + JSON.stringify(r));
+      assert(viaMenu.before === 'zh-Hans' && viaMenu.after === 'vi', '<html lang> after a change in the menu: ' + JSON.stringify(viaMenu));
+      assert(after.s.lang === 'zh' && after.html === 'zh-Hans', `lang ${after.s.lang}, <html lang="${after.html}">`);
+      assert(after.mark === true && navigations === 0, 'the page reloaded');
+      for (const k of ['points', 'data', 'w', 'b', 'step', 'updates', 'eta', 'preset'])
+        assert(JSON.stringify(before[k]) === JSON.stringify(after.s[k]), `${k}: ${JSON.stringify(before[k])} vs ${JSON.stringify(after.s[k])}`);
+      assert(before.step === 5 && before.points >= 4, 'setup: ' + before.step + ' steps, ' + before.points + ' points');
+      assert(a.fontRequests.length === 1, 'font requests: ' + JSON.stringify(a.fonts));
+      assert(toast.html === 'vi' && (toast.text === toast.vi.link_copied || toast.text.startsWith(toast.vi.copy_this_link)),
+        'toast: ' + toast.text);
+      assert(a.errors.length === 0, a.errors.join(' | '));
+    });
+
+    await check("a font that cannot be fetched: a toast in the page's language, the lab keeps running", async () => {
+      const a = await openApp(browser, server.url + '?lang=zh', { onPage: (pg) =>
+        pg.route('**/fonts/zh.ttf', (route) => route.fulfill({ status: 404, body: 'gone' })) });
+      await a.page.waitForFunction(() => window.perceptronLab.fonts.zh === 'failed', null, { timeout: 30000 });
+      const r = await a.page.evaluate(() => { const el = document.getElementById('toast');
+        return { text: el.hidden ? '' : el.textContent, zh: window.PLA_PAGE_TEXT.zh.font_failed,
+          step: window.perceptronLab.command('step').ok }; });
+      await frames(a.page, 3);
+      await a.page.screenshot({ path: path.join(OUT, 'e2e-font-failed.png') });
+      await a.context.close();
+      assert(r.text === r.zh && r.step, JSON.stringify(r));
+    });
+
+    await check("the page's own texts are in the chosen language before the wasm loads", async () => {
+      // The loading message (the engine held back), then the load failure.
+      let release;
+      const held = new Promise((res) => { release = res; });
+      const a = await openApp(browser, server.url + '?lang=zh', { expectReady: false, waitUntil: 'domcontentloaded', onPage: (pg) =>
+        pg.route('**/perceptron-lab.js', async (route) => { await held; await route.fulfill({ status: 404, body: '' }); }) });
+      await a.page.waitForFunction(() => document.getElementById('status').textContent.length > 0);
+      const loading = await a.page.evaluate(() => ({ text: document.getElementById('status').textContent,
+        want: window.PLA_PAGE_TEXT.zh.loading, html: document.documentElement.lang }));
+      release();
+      await a.page.waitForFunction(() => document.getElementById('status').className === 'error', null, { timeout: 10000 });
+      const failed = await a.page.evaluate(() => document.getElementById('status').textContent);
+      await a.context.close();
+      assert(loading.text === loading.want && loading.html === 'zh-Hans', JSON.stringify(loading));
+      assert(/perceptron-lab\.js/.test(failed), 'load failure: ' + failed);
+      // No WebGL2, in Vietnamese (from the browser's language).
+      const n = await openApp(browser, server.url, { expectReady: false, locale: 'vi-VN', init: () => {
+        const orig = HTMLCanvasElement.prototype.getContext;
+        HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+          return type === 'webgl2' ? null : orig.call(this, type, ...rest); };
+      } });
+      await n.page.waitForTimeout(300);
+      const nw = await n.page.evaluate(() => ({ text: document.getElementById('status').textContent,
+        want: window.PLA_PAGE_TEXT.vi.no_webgl2, html: document.documentElement.lang }));
+      await n.context.close();
+      assert(nw.text === nw.want && nw.html === 'vi', JSON.stringify(nw));
+    });
+
+    await check('the single file from file:// speaks Chinese with no request for the font', async () => {
+      const file = 'file://' + path.join(WWW, 'perceptron-lab.html');
+      const requests = [];
+      const f = await openLang(file + '?lang=zh&preset=textbook&eta=0.5', { onPage: (pg) => pg.on('request', (q) => requests.push(q.url())) });
+      const r = await f.page.evaluate(() => { const L = window.perceptronLab; L.command('train'); return L.state(); });
+      const later = await f.page.evaluate(() => { const L = window.perceptronLab; L.command('set', 'lang', 'vi'); L.command('set', 'lang', 'zh');
+        return window.perceptronLab.fonts; });
+      await frames(f.page, 3);
+      await f.page.screenshot({ path: path.join(OUT, 'e2e-single-file-zh.png') });
+      await f.context.close();
+      assert(f.r.lang === 'zh' && f.r.html === 'zh-Hans' && f.r.fonts.zh === 'loaded', JSON.stringify({ lang: f.r.lang, fonts: f.r.fonts }));
+      assert(later.zh === 'loaded', JSON.stringify(later));
+      assert(f.fontRequests.length === 0 && requests.every((u) => !/zh\.ttf/.test(u)), 'font requests: ' + requests.join(', '));
+      const remote = requests.filter((u) => !/^(file|data|blob):/.test(u));
+      assert(remote.length === 0, 'network requests: ' + remote.join(', '));
+      assert(r.w[0] === 0.5 && r.w[1] === 0.5 && r.b === -1.5, JSON.stringify(r.w));
+      assert(f.errors.length === 0, f.errors.join(' | '));
+    });
+
+    await check("the host page's language picker switches every embedded lesson (postMessage)", async () => {
+      const host = await openApp(browser, server.url + 'embed-example.html', { expectReady: false });
+      const lessons = [host.page.frame({ url: /preset=textbook/ }), host.page.frame({ url: /gen=circles/ })];
+      for (const f of lessons) await f.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
+      await host.page.selectOption('#lang', 'zh');
+      for (const f of lessons) {
+        await f.waitForFunction(() => window.perceptronLab.fonts.zh === 'loaded', null, { timeout: 30000 });
+      }
+      const got = [];
+      for (const f of lessons) got.push(await f.evaluate(() => [window.perceptronLab.state().lang, document.documentElement.lang]));
+      await host.page.screenshot({ path: path.join(OUT, 'e2e-embed-example-zh.png') });
+      await host.context.close();
+      assert(got.every(([l, h]) => l === 'zh' && h === 'zh-Hans'), JSON.stringify(got));
+      assert(host.errors.length === 0, host.errors.join(' | '));
+    });
+
+    await check('embed mode in Vietnamese at 640x400 and a phone in Chinese (screenshots)', async () => {
+      const e = await openLang(server.url + '?embed=1&lang=vi&preset=six', { viewport: { width: 640, height: 400 } });
+      const pngE = await e.page.screenshot({ path: path.join(OUT, 'e2e-embed-vi.png') });
+      await e.context.close();
+      const p = await openLang(server.url + '?lang=zh', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3,
+        isMobile: true, hasTouch: true, locale: 'zh-CN' });
+      const dims = await p.page.evaluate(() => { const c = document.getElementById('canvas');
+        return { w: c.width, h: c.height, cw: c.clientWidth, ch: c.clientHeight }; });
+      const pngP = await p.page.screenshot({ path: path.join(OUT, 'e2e-phone-zh.png') });
+      await p.context.close();
+      assert(e.r.lang === 'vi' && e.r.html === 'vi' && countColour(decodePng(pngE), [0, 114, 178]) > 20, 'embed vi: ' + e.r.lang);
+      assert(p.r.lang === 'zh' && p.r.fonts.zh === 'loaded', 'phone zh: ' + JSON.stringify(p.r.fonts));
+      assert(dims.cw === 390 && dims.ch === 844 && dims.w === 1170, JSON.stringify(dims));
+      assert(countColour(decodePng(pngP), [0, 114, 178]) > 20, 'phone: no points visible');
+      assert(e.errors.length === 0 && p.errors.length === 0, e.errors.concat(p.errors).join(' | '));
+      console.log(`  time to the first frame: embed vi ${Math.round(e.r.firstFrameMs)} ms, phone zh ${Math.round(p.r.firstFrameMs)} ms`);
     });
 
     // ------------------------------------------------------------ hardening
