@@ -16,7 +16,6 @@ void init(App& app) {
 }
 
 namespace {
-const char* const kPlotNames[] = {"mistakes", "losses", "invariants", "rates"};
 std::vector<std::string> plot_names() { return {kPlotNames, kPlotNames + 4}; }
 std::vector<std::string> lang_names() {
   std::vector<std::string> out;
@@ -56,9 +55,6 @@ Status set_panels(App& app, const std::string& value) {
   return Status::success();
 }
 
-Status choice_error(const char* key, const std::vector<std::string>& names, const std::string& value) {
-  return Status::fail(Msg::setting_choice, {{"key", key}, {"choices", join_choices(names)}, {"value", value.substr(0, 40)}});
-}
 }  // namespace
 
 const std::vector<UiSetting>& ui_settings_table() {
@@ -292,12 +288,16 @@ void frame(App& app, float dt) {
     ImGui::End();
   }
   if (!app.notices.empty()) {
+    // As wide as the canvas allows (up to 34 em), as high as the notices, then it scrolls.
+    const float width = std::min(canvas_size.x - 16.0f, ImGui::GetFontSize() * 34.0f);
+    const float max_h = std::max(ImGui::GetFrameHeightWithSpacing() * 3.0f, canvas_size.y - 16.0f);
     ImGui::SetNextWindowPos(ImVec2(canvas_pos.x + 8, canvas_pos.y + 8));
-    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(std::max(200.0f, canvas_size.x - 16), canvas_size.y * 0.6f));
+    ImGui::SetNextWindowSize(ImVec2(width, 0.0f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, max_h));
     ImGui::SetNextWindowBgAlpha(0.95f);
     ImGui::Begin("Notice", nullptr,
-                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
-                     ImGuiWindowFlags_NoMove);
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove);
     notices_bar(app);
     ImGui::End();
   }

@@ -26,14 +26,28 @@ void keyboard(App& app);         // panels.cpp
 void fit_view_to_data(App& app); // canvas.cpp
 void show_result(App& app, const Status& st, const Message& ok_message = Message());
 // Buttons in a row that wraps to the next line instead of running past the window's edge.
+// A label wider than the whole line ends in "…" (the full text in a tooltip).
 struct Flow {
   bool first = true;
   bool button(const char* label, bool small = false);
+  bool checkbox(const char* label, bool* v);
+  bool radio(const char* label, bool active);
+  void text(const std::string& text);  // wraps when wider than a line
+
+ private:
+  std::string full;  // the last item's whole label
+  std::string place(const char* label, float chrome);
+  void tip(const std::string& shown) const;
 };
+// `text` shortened to `room` pixels with a final "…" when it is wider.
+std::string elide(const std::string& text, float room);
 // Text wrapped at spaces and around Han characters only (ImGui's own wrap also breaks
 // after '.', which splits numbers: "0." / "4714"); width <= 0: what is left of the line.
 std::vector<std::string> wrap_lines(const std::string& text, float width);
 void text_wrapped(const std::string& text, float width = 0.0f);
+// The plot tabs' names, as `set plot` takes them, in tab order.
+inline constexpr const char* kPlotNames[] = {"mistakes", "losses", "invariants", "rates"};
+
 // A tooltip whose text wraps inside the window, however narrow.
 void tooltip(const std::string& text);
 float tooltip_wrap_width();

@@ -124,9 +124,12 @@ Vec2d point2(const Dataset& ds, std::size_t i) {
 void draw_grid(ImDrawList* dl, const Mapping& m, const Palette& pal) {
   Vec2d lo, hi;
   visible_box(m, lo, hi);
-  const double step = nice_step(m.scale_x, 64.0);
+  // Tick labels at least their own width apart, and only where they fit whole in the canvas.
+  const float lh = ImGui::GetTextLineHeight();
+  const double step = nice_step(m.scale_x, std::max(64.0, static_cast<double>(ImGui::CalcTextSize("−0.000").x) + 16.0));
   const ImU32 grid = pal.grid, axis = pal.axis, text = pal.text;
   const float bottom = static_cast<float>(m.pixel_max.y), left = static_cast<float>(m.pixel_min.x);
+  const float right = static_cast<float>(m.pixel_max.x), top = static_cast<float>(m.pixel_min.y);
   // Ticks by index, at most a few hundred: extreme data (1e308) must not loop forever.
   const double kx0 = std::ceil(lo.x / step), kx1 = std::floor(hi.x / step);
   const double ky0 = std::ceil(lo.y / step), ky1 = std::floor(hi.y / step);
@@ -139,7 +142,9 @@ void draw_grid(ImDrawList* dl, const Mapping& m, const Palette& pal) {
     const ImVec2 a = to_im(data_to_pixel(m, {x, lo.y})), b = to_im(data_to_pixel(m, {x, hi.y}));
     dl->AddLine(a, b, is_axis ? axis : grid, is_axis ? 1.5f : 1.0f);
     dl->AddLine(ImVec2(a.x, bottom - 5), ImVec2(a.x, bottom), axis);
-    if (a.x > left + 40) dl->AddText(ImVec2(a.x + 3, bottom - 17), text, fmt_num(is_axis ? 0.0 : x, 6).c_str());
+    const std::string t = fmt_num(is_axis ? 0.0 : x, 6);
+    if (a.x > left + 2.5f * lh && a.x + 3 + ImGui::CalcTextSize(t.c_str()).x < right - 2)
+      dl->AddText(ImVec2(a.x + 3, bottom - lh - 3), text, t.c_str());
   }
   for (double k = ky0; k <= ky1; k += 1.0) {
     const double y = k * step;
@@ -147,7 +152,8 @@ void draw_grid(ImDrawList* dl, const Mapping& m, const Palette& pal) {
     const ImVec2 a = to_im(data_to_pixel(m, {lo.x, y})), b = to_im(data_to_pixel(m, {hi.x, y}));
     dl->AddLine(a, b, is_axis ? axis : grid, is_axis ? 1.5f : 1.0f);
     dl->AddLine(ImVec2(left, a.y), ImVec2(left + 5, a.y), axis);
-    if (a.y < bottom - 24) dl->AddText(ImVec2(left + 7, a.y - 15), text, fmt_num(is_axis ? 0.0 : y, 6).c_str());
+    if (a.y < bottom - lh - 10 && a.y - lh - 1 > top + 1)
+      dl->AddText(ImVec2(left + 7, a.y - lh - 1), text, fmt_num(is_axis ? 0.0 : y, 6).c_str());
   }
 }
 

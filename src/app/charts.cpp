@@ -140,13 +140,17 @@ void invariants_tab(App& app, float height) {
 void learning_rates_tab(App& app, float height) {
   const Palette& pal = palette(app);
   Session& s = app.session;
+  // The label, the list and the button on one line when they fit, else wrapped.
+  const float list_w = std::max(ImGui::CalcTextSize("1, 0.1, 0.01, 0.001").x + ImGui::GetStyle().FramePadding.x * 2 + 4,
+                                std::min(220.0f, ImGui::GetContentRegionAvail().x * 0.5f));
+  const std::string compare = label("plots.compare", "compare");
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("plots.etas"));
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(std::min(220.0f, ImGui::GetContentRegionAvail().x * 0.5f));
+  same_line_or_wrap(list_w);
+  ImGui::SetNextItemWidth(std::min(list_w, ImGui::GetContentRegionAvail().x));
   ImGui::InputText("##etas", app.eta_list, sizeof app.eta_list);
-  ImGui::SameLine();
-  if (ImGui::Button(label("plots.compare", "compare").c_str())) {
+  same_line_or_wrap(ImGui::CalcTextSize(tr("plots.compare")).x + ImGui::GetStyle().FramePadding.x * 2);
+  if (ImGui::Button(compare.c_str())) {
     std::vector<std::string> etas = {"compare"};
     const char* p = app.eta_list;
     while (*p) {
@@ -212,29 +216,35 @@ ImGuiTabItemFlags tab_flags(App& app, int tab) {
 
 void plots_panel(App& app) {
   const ImVec2 start = ImGui::GetCursorScreenPos();
-  const float height = std::max(80.0f, ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() - 6);
-  if (ImGui::BeginTabBar("plots")) {
-    if (ImGui::BeginTabItem(label("plots.tab_mistakes", "tab_mistakes").c_str(), nullptr, tab_flags(app, 0))) {
-      app.plot_tab = 0;
-      mistakes_tab(app, height);
-      ImGui::EndTabItem();
+  static const char* const keys[] = {"plots.tab_mistakes", "plots.tab_losses", "plots.tab_invariants", "plots.tab_rates"};
+  static const char* const ids[] = {"tab_mistakes", "tab_losses", "tab_invariants", "tab_rates"};
+  void (*const tabs[])(App&, float) = {mistakes_tab, losses_tab, invariants_tab, learning_rates_tab};
+  const ImGuiStyle& st = ImGui::GetStyle();
+  float needed = 0.0f;
+  for (const char* k : keys) needed += ImGui::CalcTextSize(tr(k)).x + st.FramePadding.x * 2 + st.ItemInnerSpacing.x;
+  if (needed <= ImGui::GetContentRegionAvail().x) {
+    const float height = std::max(80.0f, ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() - 6);
+    if (ImGui::BeginTabBar("plots")) {
+      for (int i = 0; i < 4; ++i)
+        if (ImGui::BeginTabItem(label(keys[i], ids[i]).c_str(), nullptr, tab_flags(app, i))) {
+          app.plot_tab = i;
+          tabs[i](app, height);
+          ImGui::EndTabItem();
+        }
+      ImGui::EndTabBar();
     }
-    if (ImGui::BeginTabItem(label("plots.tab_losses", "tab_losses").c_str(), nullptr, tab_flags(app, 1))) {
-      app.plot_tab = 1;
-      losses_tab(app, height);
-      ImGui::EndTabItem();
+  } else {
+    // Too narrow for the tab names (a phone, a long language): a row of buttons that wraps.
+    if (app.select_plot_tab >= 0) app.plot_tab = app.select_plot_tab, app.select_plot_tab = -1;
+    Flow row;
+    for (int i = 0; i < 4; ++i) {
+      const bool on = app.plot_tab == i;
+      if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_TabActive));
+      if (row.button(label(keys[i], ids[i]).c_str())) act(app, {"set", "plot", kPlotNames[i]});
+      if (on) ImGui::PopStyleColor();
     }
-    if (ImGui::BeginTabItem(label("plots.tab_invariants", "tab_invariants").c_str(), nullptr, tab_flags(app, 2))) {
-      app.plot_tab = 2;
-      invariants_tab(app, height);
-      ImGui::EndTabItem();
-    }
-    if (ImGui::BeginTabItem(label("plots.tab_rates", "tab_rates").c_str(), nullptr, tab_flags(app, 3))) {
-      app.plot_tab = 3;
-      learning_rates_tab(app, height);
-      ImGui::EndTabItem();
-    }
-    ImGui::EndTabBar();
+    const float height = std::max(80.0f, ImGui::GetContentRegionAvail().y - 6);
+    tabs[std::clamp(app.plot_tab, 0, 3)](app, height);
   }
   const ImVec2 end = ImGui::GetWindowPos();
   app.plots_min = {start.x, start.y};

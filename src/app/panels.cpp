@@ -103,15 +103,7 @@ void HelpMarker(const char* text) {
 bool begin_combo(const char* id, const std::string& preview) {
   // A preview longer than the box ends in "…" (the list shows it whole, and a tooltip).
   const float room = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - ImGui::GetStyle().FramePadding.x * 2.0f;
-  std::string shown = preview;
-  if (ImGui::CalcTextSize(shown.c_str()).x > room) {
-    const char* ellipsis = "…";
-    while (!shown.empty() && ImGui::CalcTextSize((shown + ellipsis).c_str()).x > room) {
-      shown.pop_back();
-      while (!shown.empty() && (static_cast<unsigned char>(shown.back()) & 0xC0) == 0x80) shown.pop_back();  // whole UTF-8
-    }
-    shown += ellipsis;
-  }
+  const std::string shown = elide(preview, room);
   const bool open = ImGui::BeginCombo(id, shown.c_str());
   if (!open && shown != preview && ImGui::IsItemHovered()) tooltip(preview);
   return open;
@@ -133,14 +125,63 @@ void show_result(App& app, const Status& st, const Message& ok_message) {
   app.field.step = ~0ull;  // the hypothesis may have changed
 }
 
-bool Flow::button(const char* text, bool small) {
-  const ImGuiStyle& st = ImGui::GetStyle();
-  const std::string shown = text;
+std::string elide(const std::string& text, float room) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= room) return text;
+  std::string out = text;
+  while (!out.empty() && ImGui::CalcTextSize((out + "…").c_str()).x > room) {
+    out.pop_back();
+    while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();  // whole UTF-8
+  }
+  return out + "…";
+}
+
+std::string Flow::place(const char* text, float chrome) {
+  std::string shown = text;
+  std::string id;
   const std::size_t cut = shown.find("##");
-  const float w = ImGui::CalcTextSize(shown.substr(0, cut).c_str()).x + st.FramePadding.x * 2.0f;
-  if (!first) same_line_or_wrap(w);
+  if (cut != std::string::npos) id = shown.substr(cut), shown.resize(cut);
+  // A label wider than a whole line ends in "…" (and shows whole in a tooltip).
+  const float line = ImGui::GetWindowContentRegionMax().x - ImGui::GetWindowContentRegionMin().x;
+  full = shown;
+  shown = elide(shown, std::max(8.0f, line - chrome));
+  if (!first) same_line_or_wrap(ImGui::CalcTextSize(shown.c_str()).x + chrome);
   first = false;
-  return small ? ImGui::SmallButton(text) : ImGui::Button(text);
+  return shown + (id.empty() ? "##" + full : id);
+}
+
+void Flow::tip(const std::string& shown) const {
+  if (shown.compare(0, full.size(), full) != 0 && ImGui::IsItemHovered()) tooltip(full);
+}
+
+bool Flow::button(const char* text, bool small) {
+  const std::string l = place(text, ImGui::GetStyle().FramePadding.x * 2.0f);
+  const bool pressed = small ? ImGui::SmallButton(l.c_str()) : ImGui::Button(l.c_str());
+  tip(l);
+  return pressed;
+}
+
+bool Flow::checkbox(const char* text, bool* v) {
+  const std::string l = place(text, ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x);
+  const bool changed = ImGui::Checkbox(l.c_str(), v);
+  tip(l);
+  return changed;
+}
+
+bool Flow::radio(const char* text, bool active) {
+  const std::string l = place(text, ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x);
+  const bool pressed = ImGui::RadioButton(l.c_str(), active);
+  tip(l);
+  return pressed;
+}
+
+void Flow::text(const std::string& t) {
+  const float line = ImGui::GetWindowContentRegionMax().x - ImGui::GetWindowContentRegionMin().x;
+  const float w = ImGui::CalcTextSize(t.c_str()).x;
+  if (!first) same_line_or_wrap(std::min(w, line));
+  first = false;
+  ImGui::AlignTextToFramePadding();
+  if (w <= line) ImGui::TextUnformatted(t.c_str());
+  else text_wrapped(t);
 }
 
 void form_row(const char* text, const char* help) {
@@ -254,18 +295,12 @@ void data_panel(App& app) {
                 json_number(g.noise), std::to_string(g.seed)});
     ImGui::TreePop();
   }
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(tr("data.click_adds"));
-  ImGui::SameLine();
-  if (ImGui::RadioButton("+1##add_pos", app.draw_label > 0)) act(app, {"set", "label", "1"});
-  ImGui::SameLine();
-  if (ImGui::RadioButton((fmt_label(-1) + "##add_neg").c_str(), app.draw_label < 0)) act(app, {"set", "label", "-1"});
+  Flow adds;
+  adds.text(tr("data.click_adds"));
+  if (adds.radio("+1##add_pos", app.draw_label > 0)) act(app, {"set", "label", "1"});
+  if (adds.radio((fmt_label(-1) + "##add_neg").c_str(), app.draw_label < 0)) act(app, {"set", "label", "-1"});
   bool del = app.delete_mode;
-  {
-    const float w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(tr("data.delete")).x;
-    same_line_or_wrap(w);
-  }
-  if (ImGui::Checkbox(label("data.delete", "delete").c_str(), &del)) act(app, {"set", "delete", del ? "true" : "false"});
+  if (adds.checkbox(label("data.delete", "delete").c_str(), &del)) act(app, {"set", "delete", del ? "true" : "false"});
   HelpMarker(tr("data.edit_help"));
 
   Flow buttons;
@@ -547,15 +582,10 @@ void theory_panel(App& app) {
                             {"theory.update_picture", "update", app.show_update},
                             {"theory.field", "field", app.show_field},
                             {"theory.alpha", "alpha", app.show_alpha}};
-  bool first = true;
+  Flow row;
   for (const Toggle& t : toggles) {
-    const std::string text = label(t.key, t.setting);
-    const float w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
-                    ImGui::CalcTextSize(tr(t.key)).x + ImGui::GetStyle().ItemSpacing.x;
-    if (!first) same_line_or_wrap(w);
-    first = false;
     bool on = t.on;
-    if (ImGui::Checkbox(text.c_str(), &on)) act(app, {"set", t.setting, on ? "true" : "false"});
+    if (row.checkbox(label(t.key, t.setting).c_str(), &on)) act(app, {"set", t.setting, on ? "true" : "false"});
   }
   HelpMarker(tr("theory.alpha_help"));
 
@@ -647,24 +677,30 @@ void keyboard(App& app) {
 void help_overlay(App& app) {
   if (!app.show_help) return;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.4f),
+  // A fixed width (the height follows the content, up to 90% of the window, then scrolls).
+  const float width = std::min(vp->WorkSize.x * 0.94f, ImGui::GetFontSize() * 30.0f);
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
                           ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(vp->WorkSize.x * 0.95f, vp->WorkSize.y * 0.9f));
+  ImGui::SetNextWindowSize(ImVec2(width, 0.0f), ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, vp->WorkSize.y * 0.9f));
   ImGui::SetNextWindowBgAlpha(0.97f);
   const std::string title = std::string(tr("panel.keyboard")) + "###help";
-  if (ImGui::Begin(title.c_str(), &app.show_help,
-                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+  if (ImGui::Begin(title.c_str(), &app.show_help, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse |
+                                                      ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove)) {
     static const char* keys[][2] = {{"help.key_space", "help.space"}, {"help.key_right", "help.right"},
                                     {"help.key_left", "help.left"},   {"N", "help.n"},
                                     {"E", "help.e"},                  {"R", "help.r"},
                                     {"F", "help.f"},                  {"help.key_h", "help.h"},
                                     {"help.key_esc", "help.esc"}};
-    ImGui::PushTextWrapPos(std::min(vp->WorkSize.x * 0.9f, ImGui::GetFontSize() * 30.0f));
-    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
+    if (ImGui::BeginTable("keys", 2)) {
+      ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthStretch, 0.35f);
+      ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch, 0.65f);
       for (const auto& k : keys) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
-        ImGui::TextColored(ImColor(palette(app).pos), "%s", std::strchr(k[0], '.') ? tr(k[0]) : k[0]);
+        ImGui::PushStyleColor(ImGuiCol_Text, palette(app).pos);
+        text_wrapped(std::strchr(k[0], '.') ? tr(k[0]) : k[0]);
+        ImGui::PopStyleColor();
         ImGui::TableSetColumnIndex(1);
         text_wrapped(tr(k[1]));
       }
@@ -672,7 +708,6 @@ void help_overlay(App& app) {
     }
     ImGui::Separator();
     text_wrapped(tr("help.mouse"));
-    ImGui::PopTextWrapPos();
   }
   ImGui::End();
 }
@@ -697,17 +732,14 @@ void embed_strip(App& app) {
   const Learner& l = s.learner();
   std::string status = trf("embed.status", {{"k", std::to_string(l.updates())}, {"j1", std::to_string(s.train_mistakes())}});
   if (l.converged()) status += std::string("  ") + tr("embed.converged");
-  const float w = ImGui::CalcTextSize(status.c_str()).x;
-  same_line_or_wrap(w);
-  ImGui::TextUnformatted(status.c_str());
+  same_line_or_wrap(std::min(ImGui::CalcTextSize(status.c_str()).x, ImGui::GetContentRegionMax().x * 0.5f));
+  text_wrapped(status);
 }
 
 void notices_bar(App& app) {
-  ImGui::PushTextWrapPos(ImGui::GetMainViewport()->WorkSize.x * 0.6f);
   ImGui::PushStyleColor(ImGuiCol_Text, palette(app).mistake);
   for (const Message& n : app.notices) text_wrapped(tr_msg(n));
   ImGui::PopStyleColor();
-  ImGui::PopTextWrapPos();
   if (ImGui::SmallButton(label("run.dismiss", "dismiss").c_str())) app.notices.clear();
 }
 

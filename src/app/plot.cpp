@@ -93,8 +93,6 @@ Mapping Plot::draw(ImVec2 size) {
   if (size.x <= 0) size.x = ImGui::GetContentRegionAvail().x;
   if (size.y <= 0) size.y = 160;
   const ImVec2 pos = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("plot", size);
-  const bool hovered = ImGui::IsItemHovered();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float line_h = ImGui::GetTextLineHeight();
   ImFont* font = ImGui::GetFont();
@@ -130,7 +128,10 @@ Mapping Plot::draw(ImVec2 size) {
   {
     float x = 0;
     for (Item& it : caption) {
-      const float w = ImGui::CalcTextSize(it.text.c_str()).x + (it.key ? sample_w + 4 : 0);
+      // An item wider than the whole row ends in "…" (the hover read-out names it whole).
+      const float extra = it.key ? sample_w + 4 : 0;
+      it.text = elide(it.text, wrap_w - extra);
+      const float w = ImGui::CalcTextSize(it.text.c_str()).x + extra;
       if (x > 0 && x + w > wrap_w) {
         ++caption_rows;
         x = 0;
@@ -143,6 +144,10 @@ Mapping Plot::draw(ImVec2 size) {
   const float top = static_cast<float>(title_lines.size()) * line_h + pad + 2;
   const float bottom = line_h + 6 + static_cast<float>(caption_rows) * line_h + (caption_rows ? 4 : 0);
   float left = 30.0f;  // widened below to the widest y tick label
+  // Never less than three lines of plot: a short window scrolls rather than squeeze it.
+  size.y = std::max(size.y, top + bottom + 3.0f * line_h);
+  ImGui::InvisibleButton("plot", size);
+  const bool hovered = ImGui::IsItemHovered();
   Mapping m;
 
   // Data range.

@@ -165,15 +165,6 @@ Status fast_supports(const LearnerConfig& cfg) {
   return Status::success();
 }
 
-StopProgress stop_progress(const FastPerceptron& p) {
-  StopProgress progress;
-  progress.epochs = p.epoch();
-  progress.updates = p.updates();
-  progress.converged = p.converged();
-  progress.diverged = p.diverged();
-  return progress;
-}
-
 TrainResult fast_result(const FastPerceptron& p, StopReason reason, const StopRules& rules, std::size_t train_mistakes,
                         std::size_t n) {
   TrainResult r;
@@ -190,7 +181,7 @@ TrainResult fast_result(const FastPerceptron& p, StopReason reason, const StopRu
   details.steps = r.steps;
   details.train_mistakes = train_mistakes;
   details.train_points = n;
-  r.message = stop_message(reason, rules, stop_progress(p), details);
+  r.message = stop_message(reason, rules, progress_of(p), details);
   return r;
 }
 
@@ -215,7 +206,7 @@ Status fast_train_rows(const T* x, const int* y, std::size_t n, int d, DType dty
   StopReason reason = StopReason::None;
   while (reason == StopReason::None) {
     if (p.visit(x, y, n) == n) p.end_epoch();
-    reason = stop_rule(rules, stop_progress(p));
+    reason = stop_rule(rules, progress_of(p));
   }
 
   out = fast_result(p, reason, rules, p.tally(x, y, n).mistakes, n);

@@ -133,10 +133,9 @@ Status fast_supports(const LearnerConfig& cfg);
 Status fast_train(const Dataset& ds, const LearnerConfig& cfg, const StopRules& rules, TrainResult& out);
 Status fast_train(const DatasetF32& ds, const LearnerConfig& cfg, const StopRules& rules, TrainResult& out);
 
-// Helpers shared with stream_train: the counters the stop rules read (stop.hpp), and the
-// TrainResult of a run stopped for `reason` (its message by stop_message, as pla::train's),
-// with train_mistakes of the n training points.
-StopProgress stop_progress(const FastPerceptron& p);
+// Shared with stream_train: the TrainResult of a run stopped for `reason` (its message by
+// stop_message, as pla::train's), with train_mistakes of the n training points. The
+// counters the stop rules read are progress_of(p) (stop.hpp).
 TrainResult fast_result(const FastPerceptron& p, StopReason reason, const StopRules& rules, std::size_t train_mistakes,
                         std::size_t n);
 

@@ -573,21 +573,13 @@ Status train(Learner& learner, const Dataset& train_set, const StopRules& rules,
     return false;
   };
 
-  auto progress = [&learner]() {
-    StopProgress p;
-    p.epochs = learner.epoch();
-    p.updates = learner.updates();
-    p.converged = learner.converged();
-    p.diverged = learner.diverged();
-    return p;
-  };
   if (validate) score_validation();
-  StopReason reason = stop_rule(rules, progress());
+  StopReason reason = stop_rule(rules, progress_of(learner));
 
   while (reason == StopReason::None) {
     const StepInfo info = trace != nullptr ? trace->step(learner, train_set) : learner.step(train_set);
     if (info.index == train_set.size()) return Status::fail(Msg::train_no_step);
-    reason = stop_rule(rules, progress());
+    reason = stop_rule(rules, progress_of(learner));
     // Validation is scored at the end of an epoch that neither converged nor diverged
     // nor reached the update limit; early stopping goes before the epoch limit.
     if (info.epoch_end && validate && (reason == StopReason::None || reason == StopReason::MaxEpochs) &&
@@ -622,7 +614,7 @@ Status train(Learner& learner, const Dataset& train_set, const StopRules& rules,
     details.validation_mistakes = best_val;
     details.validation_points = validation->size();
   }
-  r.message = stop_message(reason, rules, progress(), details);
+  r.message = stop_message(reason, rules, progress_of(learner), details);
   out = std::move(r);
   return Status::success();
 }

@@ -134,17 +134,6 @@ void Session::reset() {
 // -----------------------------------------------------------------------------
 // Stepping, scrubbing, training
 
-namespace {
-StopProgress progress_of(const Learner& l) {
-  StopProgress p;
-  p.epochs = l.epoch();
-  p.updates = l.updates();
-  p.converged = l.converged();
-  p.diverged = l.diverged();
-  return p;
-}
-}  // namespace
-
 bool Session::stop_rule_reached(const Learner& l) const {
   return stop_rule(settings_.stop, progress_of(l)) != StopReason::None;
 }
@@ -491,10 +480,6 @@ std::string Session::preset() const {
 namespace {
 using S = SessionSettings;
 using SessionSetting = Setting<SessionSettings>;
-
-Status choice_error(const char* key, const std::vector<std::string>& names, const std::string& value) {
-  return Status::fail(Msg::setting_choice, {{"key", key}, {"choices", join_choices(names)}, {"value", value.substr(0, 40)}});
-}
 }  // namespace
 
 const std::vector<SessionSetting>& session_settings() {

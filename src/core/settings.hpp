@@ -100,6 +100,8 @@ struct Setting {
 // Joins names as "a, b or c" for messages.
 std::string join_choices(const std::vector<std::string>& names);
 
+// The failure of a Choice value that is none of `names`.
+Status choice_error(const char* key, const std::vector<std::string>& names, const std::string& value);
 // The failure of a Real or Count value outside its range (or not a number).
 Status setting_range_error(const char* key, SettingType type, double lo, Bound lb, double hi, const std::string& value);
 

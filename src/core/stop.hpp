@@ -34,6 +34,17 @@ struct StopProgress {
   bool converged = false, diverged = false;
 };
 
+// The counters of anything that counts epochs and updates (a Learner, the fast perceptron).
+template <class Counter>
+StopProgress progress_of(const Counter& c) {
+  StopProgress p;
+  p.epochs = c.epoch();
+  p.updates = c.updates();
+  p.converged = c.converged();
+  p.diverged = c.diverged();
+  return p;
+}
+
 // The rule reached, or StopReason::None. Priority: Diverged, Converged, MaxEpochs,
 // MaxUpdates (a limit of 0 is no limit). Never EarlyStopping.
 StopReason stop_rule(const StopRules& rules, const StopProgress& p);

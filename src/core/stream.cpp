@@ -806,7 +806,7 @@ Status stream_train_typed(const std::string& path, const LearnerConfig& cfg, con
     }
     if (epoch_end) p.end_epoch();
     // A pass that did not end stopped on divergence or the update limit, which stop_rule names.
-    reason = stop_rule(rules, stop_progress(p));
+    reason = stop_rule(rules, progress_of(p));
   }
 
   // Mistakes and accuracy of the final weights: free after a clean epoch, else one more pass.

@@ -1,0 +1,369 @@
+// Layout tests: no text of the interface may be cut by its window or its widget, or
+// run into other text, in any language, at any of the sizes the lab is used at.
+// The checker (layout_check.hpp) reads ImGui's draw data; the first tests prove it
+// finds hand-made problems and keeps quiet about clean frames.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iterator>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "app/app.hpp"
+#include "app/fonts.hpp"
+#include "app/i18n.hpp"
+#include "core/urlstate.hpp"
+#include "imgui.h"
+#include "imgui_internal.h"  // ImGuiWindow: scrolling, tree node state
+#include "layout_check.hpp"
+
+
+namespace pla::app {
+namespace {
+
+constexpr float kDt = 1.0f / 60.0f;
+
+// An ImGui context with no backend (the app's fonts are built into it by update_fonts).
+// The interface's language is module state that frames change: it is put back after.
+class Context {
+ public:
+  Context(float w, float h) : lang_(language()) {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(w, h);
+  }
+  ~Context() {
+    ImGui::DestroyContext();
+    set_language(lang_);
+  }
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+ private:
+  Lang lang_;
+};
+
+bool has(const std::string& s, const char* part) { return s.find(part) != std::string::npos; }
+
+const LayoutProblem* find_problem(const LayoutReport& r, LayoutProblem::Kind kind, const char* window_part, const char* text_part) {
+  for (const LayoutProblem& p : r.problems)
+    if (p.kind == kind && has(p.window, window_part) && (has(p.text, text_part) || has(p.other_text, text_part))) return &p;
+  return nullptr;
+}
+
+// One hand-made frame: a clean window, a window that scrolls, and one with every
+// kind of problem.
+LayoutReport hand_made_frame(bool with_problems) {
+  ImGui::NewFrame();
+  ImGui::SetNextWindowPos(ImVec2(10, 10));
+  ImGui::SetNextWindowSize(ImVec2(300, 120));
+  ImGui::Begin("Clean", nullptr, ImGuiWindowFlags_NoSavedSettings);
+  ImGui::TextUnformatted("A clean line of text");
+  ImGui::TextWrapped("Wrapped text that goes on long enough to need a second and a third line here.");
+  ImGui::Button("OK");
+  ImGui::SameLine();
+  ImGui::TextUnformatted("beside the button");
+  ImGui::End();
+
+  ImGui::SetNextWindowPos(ImVec2(10, 150));
+  ImGui::SetNextWindowSize(ImVec2(200, 90));
+  ImGui::Begin("Scrolls", nullptr, ImGuiWindowFlags_NoSavedSettings);
+  for (int i = 0; i < 20; ++i) ImGui::Text("Line %d of a long list", i);
+  ImGui::End();
+
+  if (with_problems) {
+    ImGui::SetNextWindowPos(ImVec2(330, 10));
+    ImGui::SetNextWindowSize(ImVec2(300, 300));
+    ImGui::Begin("Broken", nullptr, ImGuiWindowFlags_NoSavedSettings);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::TextUnformatted("Hello overlap");
+    ImGui::SetCursorScreenPos(ImVec2(at.x + 25, at.y + 3));
+    ImGui::TextUnformatted("World text");
+    ImGui::BeginChild("narrow", ImVec2(70, 50), true);
+    ImGui::TextUnformatted("Along text cut by the child window");
+    ImGui::EndChild();
+    ImGui::Button("Wide button label", ImVec2(60, 0));
+    ImGui::BeginChild("tabs", ImVec2(180, 50), true);
+    if (ImGui::BeginTabBar("bar")) {
+      if (ImGui::BeginTabItem("Firstlongtablabel")) ImGui::EndTabItem();
+      if (ImGui::BeginTabItem("Secondlongtablabel")) ImGui::EndTabItem();
+      ImGui::EndTabBar();
+    }
+    ImGui::EndChild();
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 4.0f);
+    ImGui::TextWrapped("a b c d e f");
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+  }
+  ImGui::Render();
+  return check_layout();
+}
+
+TEST(LayoutCheck, FindsHandMadeProblems) {
+  Context ctx(800, 400);
+  App app;
+  update_fonts(app, 2.0f);  // the app's font at twice the pixels: glyphs at half their atlas size
+  LayoutReport r;
+  for (int i = 0; i < 3; ++i) r = hand_made_frame(true);
+  SCOPED_TRACE(r.to_string());
+  EXPECT_GT(r.glyphs, 100);
+  const LayoutProblem* overlap = find_problem(r, LayoutProblem::Kind::Overlap, "Broken", "Hello overlap");
+  ASSERT_NE(overlap, nullptr);
+  // The text is read back from the atlas, with the spaces the pen skipped.
+  EXPECT_EQ(overlap->text, "Hello overlap");
+  EXPECT_EQ(overlap->other_text, "World text");
+  const LayoutProblem* clipped = find_problem(r, LayoutProblem::Kind::Clipped, "narrow", "Along");
+  ASSERT_NE(clipped, nullptr);
+  EXPECT_TRUE(has(clipped->detail, "right")) << clipped->detail;
+  EXPECT_NE(find_problem(r, LayoutProblem::Kind::Cut, "Broken", "Wide"), nullptr);
+  EXPECT_NE(find_problem(r, LayoutProblem::Kind::Truncated, "tabs", "Sec"), nullptr);
+  const LayoutProblem* squeezed = find_problem(r, LayoutProblem::Kind::Squeezed, "Broken", "a b c");
+  ASSERT_NE(squeezed, nullptr);
+  EXPECT_EQ(squeezed->text, "a b c d e f");
+  // Nothing else: the clean and the scrolling windows are fine.
+  for (const LayoutProblem& p : r.problems) {
+    EXPECT_TRUE(has(p.window, "Broken")) << p.window << ": " << p.text;
+    EXPECT_FALSE(has(p.text, "clean") || has(p.text, "Wrapped") || has(p.text, "beside")) << p.text;
+  }
+}
+
+TEST(LayoutCheck, CleanFrameHasNoProblems) {
+  for (float dpr : {1.0f, 3.0f}) {
+    Context ctx(800, 400);
+    App app;
+    update_fonts(app, dpr);
+    LayoutReport r;
+    for (int i = 0; i < 3; ++i) r = hand_made_frame(false);
+    EXPECT_GT(r.glyphs, 100);
+    EXPECT_TRUE(r.ok()) << "dpr " << dpr << "\n" << r.to_string();
+  }
+}
+
+// ---------------------------------------------------------------------------------
+// The real app, every panel and plot tab, help open and closed, a notice shown, in
+// every language at the sizes it is used at.
+
+struct Size {
+  const char* name;
+  float w, h, dpr;  // display size in logical pixels, device pixel ratio (font rasterisation)
+  bool embed, touch;
+  const char* font_scale;
+};
+const Size kSizes[] = {
+    {"1280x800", 1280, 800, 1, false, false, "1"},
+    {"1920x1080", 1920, 1080, 1, false, false, "1"},
+    {"320x240 embed", 320, 240, 1, true, false, "1"},
+    {"640x400 embed", 640, 400, 1, true, false, "1"},
+    {"390x844 phone (touch, 3x)", 390, 844, 3, false, true, "1"},
+    {"1280x800 projector (text 1.5x, 2x)", 1280, 800, 2, false, false, "1.5"},
+    {"1920x1080 back row (text 2.5x)", 1920, 1080, 1, false, false, "2.5"},
+};
+const char* const kLangs[] = {"en", "vi", "zh", "pseudo"};
+const char* const kTabs[] = {"mistakes", "losses", "invariants", "rates"};
+
+void draw(App& app, float dpr, int frames = 3) {
+  for (int i = 0; i < frames; ++i) {
+    update_fonts(app, dpr);
+    ImGui::GetIO().DeltaTime = kDt;
+    ImGui::NewFrame();
+    frame(app, kDt);
+    ImGui::Render();
+  }
+}
+
+// Opens the control panel's collapsed sections (the generator form, the explanations):
+// they keep their state in the window's storage, under the id of their name (a tree
+// node) or of "name/open" (panels.cpp: explain). The walk checks that their text was
+// drawn, so a change of ids shows up as a failure rather than as less coverage.
+void open_sections() {
+  ImGuiWindow* w = ImGui::FindWindowByName("Perceptron Lab");
+  if (!w) return;
+  for (const char* id : {"generate", "explain_margin", "explain_bound", "explain_cycle"}) {
+    w->StateStorage.SetInt(ImHashStr(id, 0, w->ID), 1);
+    w->StateStorage.SetInt(ImHashStr((std::string(id) + "/open").c_str(), 0, w->ID), 1);
+  }
+}
+
+std::vector<std::string> ellipsis_texts() {
+  std::vector<std::string> out;
+  for (Lang l : {Lang::En, Lang::Vi, Lang::Zh, Lang::Pseudo})
+    for (const std::string& key : catalog_keys(l)) {
+      const std::string t = catalog_text(l, key);
+      if (t.find("\xE2\x80\xA6") != std::string::npos) out.push_back(t);
+    }
+  return out;
+}
+
+// The first n characters (code points) of a UTF-8 text.
+std::string first_chars(const std::string& s, int n) {
+  std::size_t i = 0;
+  for (int k = 0; k < n && i < s.size(); ++k) {
+    ++i;
+    while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) ++i;
+  }
+  return s.substr(0, i);
+}
+
+struct Found {
+  LayoutProblem problem;
+  std::set<std::string> scenes;
+};
+
+std::string scene_list(const std::set<std::string>& scenes) {
+  std::string s;
+  int n = 0;
+  for (const std::string& sc : scenes) {
+    if (++n > 4) {
+      s += "; +" + std::to_string(scenes.size() - 4) + " more";
+      break;
+    }
+    s += (s.empty() ? "" : "; ") + sc;
+  }
+  return s;
+}
+
+// The real app. Known problems when this test was written (src/app as of the lead's
+// i18n work; the test fails until they are fixed, and prints the current list):
+//  - Help overlay, every language and size: the description column of the keys table
+//    is one or two characters wide (squeezed: "p l a y / p a u s e" down the screen);
+//    the overlay grows so tall that its title bar and first row sit above the display.
+//  - Notice, at 320x240 and 640x400 (embed), on the phone and in Vietnamese at
+//    1280x800: cut at the bottom (auto-resized up to a maximum height, no scrollbar).
+//  - Data canvas: the topmost y tick label drawn above the canvas (a sliver shows), and
+//    on the phone the rightmost x tick label cut by the right edge.
+//  - Phone plots: the learning-rate list input cuts its text; in pseudo the Compare
+//    button and the "bound" legend run past the right edge.
+//  - Embed strip at 320x240 (pseudo): the status text runs past the right edge.
+// Warnings, listed but not failing: labels ImGui or the app shortened with "…" (plot
+// tabs on the phone, combo previews in pseudo).
+TEST(LayoutCheck, RealAppAllLanguagesAndSizes) {
+  const auto start = std::chrono::steady_clock::now();
+  LayoutOptions options;
+  options.ellipsis_ok = ellipsis_texts();
+  int total = 0;
+  std::string out;
+  struct Count {
+    std::string config;
+    int failures, warnings;
+  };
+  std::vector<Count> per_config;
+  std::string out_warnings;
+  for (const Size& size : kSizes) {
+    Context ctx(size.w, size.h);
+    for (const char* lang : kLangs) {
+      App app;
+      init(app);
+      app.touch = size.touch;
+      EXPECT_TRUE(run_command(app, {"set", "panels", "all"}));
+      EXPECT_TRUE(run_command(app, {"set", "embed", size.embed ? "true" : "false"}));
+      EXPECT_TRUE(run_command(app, {"set", "lang", lang}));
+      EXPECT_TRUE(run_command(app, {"set", "font_scale", size.font_scale}));
+      // A long notice: the ignored parameters of a link.
+      std::vector<Message> ignored;
+      apply_params(app, {{"lang", "xx"}, {"a_parameter_nobody_knows_about", "1"}}, ignored);
+      EXPECT_FALSE(ignored.empty());
+      app.notices.push_back(Message(Msg::notice_link_ignored));
+      app.notices.insert(app.notices.end(), ignored.begin(), ignored.end());
+      draw(app, size.dpr);
+      open_sections();
+
+      std::map<std::string, Found> found;
+      // The opened sections were drawn: a label of the generator form, an explanation.
+      bool seen_generator = false, seen_explanation = false;
+      auto check = [&](const std::string& scene) {
+        const LayoutReport r = check_layout(options);
+        EXPECT_GT(r.glyphs, 20) << lang << " " << size.name << " " << scene << ": the checker sees no text";
+        const std::string generator = first_chars(tr("data.gen_seed"), 6), explanation = first_chars(tr("theory.explain_margin"), 12);
+        for (const std::string& t : r.texts) {
+          seen_generator |= t.rfind(generator, 0) == 0;
+          seen_explanation |= t.rfind(explanation, 0) == 0;
+        }
+        for (const LayoutProblem& p : r.problems) {
+          const std::string key = std::string(kind_name(p.kind)) + "|" + p.window + "|" + p.text + "|" + p.other_window + "|" + p.other_text;
+          Found& f = found[key];
+          if (f.scenes.empty()) f.problem = p;
+          f.scenes.insert(scene);
+        }
+      };
+      for (bool help : {false, true}) {
+        EXPECT_TRUE(run_command(app, {"set", "help", help ? "true" : "false"}));
+        for (const char* tab : kTabs) {
+          if (size.embed && tab != kTabs[0]) break;  // no plots in embed mode
+          EXPECT_TRUE(run_command(app, {"set", "plot", tab}));
+          draw(app, size.dpr);
+          // The scene is the one asked for: the tab in front, the overlays drawn.
+          if (!size.embed) {
+            EXPECT_EQ(kTabs[app.plot_tab], std::string(tab));
+          }
+          const ImGuiWindow* overlay = ImGui::FindWindowByName("###help");
+          EXPECT_EQ(overlay && overlay->Active, help);
+          const ImGuiWindow* notice = ImGui::FindWindowByName("Notice");
+          EXPECT_TRUE(notice && notice->Active);
+          const std::string scene = std::string(size.embed ? "embed" : tab) + (help ? "+help" : "");
+          check(scene);
+          // Every page of the windows that scroll (on a phone the plots are a page down).
+          for (const char* name : {"Perceptron Lab", "Plots", "###help"}) {
+            ImGuiWindow* w = ImGui::FindWindowByName(name);
+            if (!w || !w->Active || !w->ScrollbarY) continue;
+            const float page = std::max(20.0f, (w->InnerRect.Max.y - w->InnerRect.Min.y) * 0.8f);
+            for (float y = page; y < w->ScrollMax.y + page; y += page) {
+              ImGui::SetScrollY(w, y);
+              draw(app, size.dpr, 2);
+              check(scene + " (" + (name[0] == '#' ? "help overlay" : name) + " scrolled to " +
+                    std::to_string(static_cast<int>(y)) + ")");
+            }
+            ImGui::SetScrollY(w, 0.0f);
+            draw(app, size.dpr, 1);
+          }
+        }
+      }
+
+      const std::string config = std::string(lang) + " " + size.name;
+      if (!size.embed) {
+        EXPECT_TRUE(seen_generator && seen_explanation) << config << ": the control panel's sections were not all walked";
+      }
+      // A text partly scrolled out of view is a piece of one seen whole on another page.
+      for (auto it = found.begin(); it != found.end();) {
+        const LayoutProblem& p = it->second.problem;
+        bool piece = false;
+        if (p.partial)
+          for (const auto& other : found)
+            piece |= &other.second != &it->second && other.second.problem.kind == p.kind && other.second.problem.window == p.window &&
+                     other.second.problem.text.size() > p.text.size() && has(other.second.problem.text, p.text.c_str());
+        it = piece ? found.erase(it) : std::next(it);
+      }
+      int failures = 0, warnings = 0;
+      for (const auto& kv : found) {
+        const LayoutProblem& p = kv.second.problem;
+        // A label ImGui shortened with "…" (a tab, a table header) is listed but does not fail.
+        const bool warning = p.kind == LayoutProblem::Kind::Truncated;
+        (warning ? warnings : failures) += 1;
+        char where[64];
+        std::snprintf(where, sizeof where, "@(%.0f,%.0f)", static_cast<double>(p.x0), static_cast<double>(p.y0));
+        std::string line = config + " | " + kind_name(p.kind) + " | " + p.window + " | \"" + p.text + "\"";
+        if (p.kind == LayoutProblem::Kind::Overlap) line += " x [" + p.other_window + "] \"" + p.other_text + "\"";
+        line += " | " + p.detail + " " + where + " | " + scene_list(kv.second.scenes) + "\n";
+        (warning ? out_warnings : out) += line;
+      }
+      per_config.push_back({config, failures, warnings});
+      total += failures;
+    }
+  }
+  std::string summary = "Layout failures (and ellipsis warnings) per language and size, deduplicated over scenes:\n";
+  for (const Count& c : per_config)
+    summary += "  " + c.config + ": " + std::to_string(c.failures) + " (" + std::to_string(c.warnings) + ")\n";
+  std::printf("%s\nFailures: language size | kind | window | text | detail | scenes\n%s", summary.c_str(), out.c_str());
+  std::printf("\nWarnings (labels shortened with an ellipsis):\n%s", out_warnings.c_str());
+  std::fflush(stdout);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("layout walk: %.1f s\n", seconds);
+  EXPECT_EQ(total, 0) << summary;
+  EXPECT_LT(seconds, 60.0);
+}
+
+}  // namespace
+}  // namespace pla::app
