@@ -58,6 +58,8 @@ void same_line_or_wrap(float width);
 // A two-column form: the label wraps in the left column, the widget fills the right.
 bool form_begin(const char* id);
 void form_row(const char* text, const char* help = nullptr);
+// The form row of a session setting: its label and help from the settings table.
+void setting_row(const char* key);
 void embed_strip(App& app);      // panels.cpp: the compact controls of embed mode
 void notices_bar(App& app);      // panels.cpp
 

@@ -194,6 +194,12 @@ void form_row(const char* text, const char* help) {
   ImGui::SetNextItemWidth(-FLT_MIN);
 }
 
+void setting_row(const char* key) {
+  const Setting<SessionSettings>* def = find_setting(session_settings(), key);
+  IM_ASSERT(def && def->label);  // every setting with a widget has its label in the table
+  form_row(tr(def->label), def->help ? tr(def->help) : nullptr);
+}
+
 bool form_begin(const char* id) {
   if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchProp)) return false;
   ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 0.42f);
@@ -371,11 +377,11 @@ void algorithm_panel(App& app) {
   PerceptronConfig& p = cfg.learner.pla;
   bool changed = false;
   if (!form_begin("algo_form")) return;
-  form_row(tr("algo.algorithm"), tr("algo.help"));
+  setting_row("algo");
   std::string algo = to_string(cfg.learner.algo);
   if (name_combo("##algo", "algo", learner_names(), algo)) changed |= parse_algo(algo, cfg.learner.algo);
   // η on a log slider, snapped to 1, 2 or 5 times a power of ten.
-  form_row(tr("algo.eta"), tr("algo.eta_help"));
+  setting_row("eta");
   float log_eta = static_cast<float>(std::log10(p.eta));
   const std::string eta_text = fmt_num(p.eta, 6);
   if (ImGui::SliderFloat("##eta", &log_eta, -4.0f, 1.0f, eta_text.c_str())) {
@@ -385,22 +391,22 @@ void algorithm_panel(App& app) {
     p.eta = k * e;
     changed = true;
   }
-  form_row(tr("algo.order"));
+  setting_row("order");
   std::string order = to_string(p.order);
   if (name_combo("##order", "order", order_names(), order)) changed |= parse_order(order, p.order);
-  form_row(tr("algo.restart"), tr("algo.restart_help"));
+  setting_row("restart");
   changed |= ImGui::Checkbox("##restart", &p.restart);
-  form_row(tr("algo.start"));
+  setting_row("init");
   std::string init = to_string(p.init);
   if (name_combo("##init", "init", init_names(), init)) changed |= parse_init(init, p.init);
-  form_row(tr("algo.seed"));
+  setting_row("seed");
   int seed = static_cast<int>(std::min<std::uint64_t>(p.seed, 2147483647u));
   if (ImGui::InputInt("##seed", &seed) && seed >= 0) {
     p.seed = static_cast<std::uint64_t>(seed);
     changed = true;
   }
   if (cfg.learner.algo == Algo::Margin) {
-    form_row(tr("algo.tau"));
+    setting_row("tau");
     float tau = static_cast<float>(p.tau);
     if (ImGui::SliderFloat("##tau", &tau, 0.0f, 10.0f, "%.2f")) {
       p.tau = tau;
@@ -409,7 +415,7 @@ void algorithm_panel(App& app) {
   }
   if (cfg.learner.algo == Algo::Kernel) {
     Kernel& k = cfg.learner.kernel;
-    form_row(tr("algo.kernel_type"));
+    setting_row("kernel");
     std::string type = to_string(k.type);
     if (name_combo("##kernel", "kernel", {"linear", "poly", "rbf"}, type)) changed |= parse_kernel_type(type, k.type);
     if (k.type == KernelType::Poly) {
@@ -425,7 +431,7 @@ void algorithm_panel(App& app) {
       }
     }
   }
-  form_row(tr("algo.lift"), tr("algo.lift_help"));
+  setting_row("lift");
   static const char* lifts[] = {"none", "x1^2,x2^2", "x1,x2,x1^2,x2^2", "poly2", "poly3"};
   const std::string lift_now = cfg.lift.empty() ? "none" : cfg.lift;
   if (begin_combo("##lift", lift_now == "none" ? tr("algo.lift_none") : lift_now)) {
@@ -436,26 +442,26 @@ void algorithm_panel(App& app) {
       }
     ImGui::EndCombo();
   }
-  form_row(tr("algo.max_epochs"));
+  setting_row("max_epochs");
   int max_epochs = static_cast<int>(std::min<std::uint64_t>(cfg.stop.max_epochs, 100000000));
   if (ImGui::InputInt("##max_epochs", &max_epochs) && max_epochs >= 1) {
     cfg.stop.max_epochs = static_cast<std::uint64_t>(max_epochs);
     changed = true;
   }
-  form_row(tr("algo.max_updates"), tr("algo.max_updates_help"));
+  setting_row("max_updates");
   int max_updates = static_cast<int>(std::min<std::uint64_t>(cfg.stop.max_updates, 1000000000));
   if (ImGui::InputInt("##max_updates", &max_updates) && max_updates >= 0) {
     cfg.stop.max_updates = static_cast<std::uint64_t>(max_updates);
     changed = true;
   }
-  form_row(tr("algo.validation"));
+  setting_row("validation");
   float validation = static_cast<float>(cfg.validation);
   if (ImGui::SliderFloat("##validation", &validation, 0.0f, 0.5f, "%.2f")) {
     cfg.validation = validation;
     changed = true;
   }
   if (cfg.validation > 0.0) {
-    form_row(tr("algo.patience"), tr("algo.patience_help"));
+    setting_row("patience");
     int patience = static_cast<int>(std::min<std::uint64_t>(cfg.stop.patience, 100000));
     if (ImGui::InputInt("##patience", &patience) && patience >= 0) {
       cfg.stop.patience = static_cast<std::uint64_t>(patience);
@@ -487,7 +493,7 @@ void run_panel(App& app) {
   if (row.button(label("run.reset", "reset").c_str())) act(app, {"reset"});
   if (row.button(label("run.back", "back").c_str())) act(app, {"step_back"});
   if (form_begin("run_form")) {
-    form_row(tr("run.speed"));
+    setting_row("speed");
     float speed = static_cast<float>(s.settings().speed);
     if (ImGui::SliderFloat("##speed", &speed, 1.0f, 1e6f, "%.0f", ImGuiSliderFlags_Logarithmic))
       act(app, {"set", "speed", json_number(static_cast<double>(speed))});

@@ -489,39 +489,53 @@ const std::vector<SessionSetting>& session_settings() {
           [](const S& s) { return std::string(to_string(s.learner.algo)); },
           [](S& s, const std::string& v) {
             return parse_algo(v, s.learner.algo) ? Status::success() : choice_error("algo", learner_names(), v);
-          }),
-      SessionSetting::real("eta", kLearner, "eta", 0.0, Bound::Open, kInf, [](S& s) { return &s.learner.pla.eta; }),
+          })
+          .labelled("algo.algorithm", "algo.help"),
+      SessionSetting::real("eta", kLearner, "eta", 0.0, Bound::Open, kInf, [](S& s) { return &s.learner.pla.eta; })
+          .labelled("algo.eta", "algo.eta_help"),
       SessionSetting::whole("seed", kLearner | kSplitSeed, "seed", static_cast<double>(kMaxSeed),
-                            [](S& s) { return &s.learner.pla.seed; }),
+                            [](S& s) { return &s.learner.pla.seed; })
+          .labelled("algo.seed"),
       SessionSetting::choice(
           "order", kLearner, "order", order_names,
           [](const S& s) { return std::string(to_string(s.learner.pla.order)); },
           [](S& s, const std::string& v) {
             return parse_order(v, s.learner.pla.order) ? Status::success() : choice_error("order", order_names(), v);
-          }),
+          })
+          .labelled("algo.order"),
       SessionSetting::choice(
           "init", kLearner, "init", init_names,
           [](const S& s) { return std::string(to_string(s.learner.pla.init)); },
           [](S& s, const std::string& v) {
             return parse_init(v, s.learner.pla.init) ? Status::success() : choice_error("init", init_names(), v);
-          }),
-      SessionSetting::boolean("restart", kLearner, "restart", [](S& s) { return &s.learner.pla.restart; }),
-      SessionSetting::real("tau", kLearner, "tau", 0.0, Bound::Closed, kInf, [](S& s) { return &s.learner.pla.tau; }),
+          })
+          .labelled("algo.start"),
+      SessionSetting::boolean("restart", kLearner, "restart", [](S& s) { return &s.learner.pla.restart; })
+          .labelled("algo.restart", "algo.restart_help"),
+      SessionSetting::real("tau", kLearner, "tau", 0.0, Bound::Closed, kInf, [](S& s) { return &s.learner.pla.tau; })
+          .labelled("algo.tau"),
       SessionSetting::text(
           "kernel", kLearner, "kernel", [](const S& s) { return kernel_spec(s.learner.kernel); },
-          [](S& s, const std::string& v) { return parse_kernel_spec(v, s.learner.kernel); }),
+          [](S& s, const std::string& v) { return parse_kernel_spec(v, s.learner.kernel); })
+          .labelled("algo.kernel_type"),
       // The lift is checked against the data's dimension in configure.
       SessionSetting::text(
           "lift", kData, "lift", [](const S& s) { return s.lift; },
           [](S& s, const std::string& v) {
             s.lift = v == "none" ? "" : v;
             return Status::success();
-          }),
-      SessionSetting::whole("max_epochs", kSaved, "epochs", 1e8, [](S& s) { return &s.stop.max_epochs; }),
-      SessionSetting::whole("max_updates", kSaved, "max-updates", 1e12, [](S& s) { return &s.stop.max_updates; }),
-      SessionSetting::whole("patience", kLearner, "patience", kInf, [](S& s) { return &s.stop.patience; }),
-      SessionSetting::real("validation", kData, "validation", 0.0, Bound::Closed, 0.5, [](S& s) { return &s.validation; }),
-      SessionSetting::real("speed", kSaved, nullptr, 0.0, Bound::Open, 1e8, [](S& s) { return &s.speed; }),
+          })
+          .labelled("algo.lift", "algo.lift_help"),
+      SessionSetting::whole("max_epochs", kSaved, "epochs", 1e8, [](S& s) { return &s.stop.max_epochs; })
+          .labelled("algo.max_epochs"),
+      SessionSetting::whole("max_updates", kSaved, "max-updates", 1e12, [](S& s) { return &s.stop.max_updates; })
+          .labelled("algo.max_updates", "algo.max_updates_help"),
+      SessionSetting::whole("patience", kLearner, "patience", kInf, [](S& s) { return &s.stop.patience; })
+          .labelled("algo.patience", "algo.patience_help"),
+      SessionSetting::real("validation", kData, "validation", 0.0, Bound::Closed, 0.5, [](S& s) { return &s.validation; })
+          .labelled("algo.validation"),
+      SessionSetting::real("speed", kSaved, nullptr, 0.0, Bound::Open, 1e8, [](S& s) { return &s.speed; })
+          .labelled("run.speed"),
   };
   return table;
 }

@@ -2,7 +2,7 @@
 // range or choices, what a change invalidates, the CLI flag that maps to it) and
 // every front end walks the table: `set KEY VALUE`, the session's change detection,
 // state(), link parameters and saved state, `pla train` flags and the widgets' labels
-// (catalog key "setting." + key). The session has one table (SessionSettings) and the
+// (catalog keys in the entry). The session has one table (SessionSettings) and the
 // interface another (its own view settings), both of this shape.
 //
 //   Setting<SessionSettings>::real("eta", kLearner, "eta", 0.0, Bound::Open, kInf,
@@ -64,6 +64,15 @@ struct Setting {
   Status (*set_text)(Owner&, const std::string&) = nullptr;
   std::vector<std::string> (*choices)() = nullptr;  // Choice: every accepted name
   Json (*get_json)(const Owner&) = nullptr;           // optional: state() value when not the text
+  // The widget's label and help text, as catalog keys (the interface's language catalogs).
+  const char* label = nullptr;
+  const char* help = nullptr;
+
+  Setting labelled(const char* label_key, const char* help_key = nullptr) const {
+    Setting s = *this;
+    s.label = label_key, s.help = help_key;
+    return s;
+  }
 
   static Setting real(const char* key, unsigned inv, const char* cli, double lo, Bound lb, double hi,
                       double* (*field)(Owner&)) {

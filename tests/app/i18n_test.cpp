@@ -40,6 +40,19 @@ TEST(Catalogs, ParseAndHaveEveryEnglishKeyWithTheSamePlaceholders) {
   }
 }
 
+TEST(Catalogs, SettingsTableLabelsAreInTheCatalog) {
+  int labelled = 0;
+  for (const auto& def : session_settings()) {
+    if (!def.label) continue;
+    ++labelled;
+    EXPECT_TRUE(catalog_has(Lang::En, def.label)) << def.key << ": " << def.label;
+    if (def.help) {
+      EXPECT_TRUE(catalog_has(Lang::En, def.help)) << def.key << ": " << def.help;
+    }
+  }
+  EXPECT_GE(labelled, 13);
+}
+
 TEST(Catalogs, EveryMessageCodeIsTranslatedWithItsPlaceholders) {
   for (const MsgInfo& m : message_table()) {
     const std::string key = std::string("msg.") + m.key;
