@@ -7,6 +7,9 @@
 #include <string>
 
 #include "app/app.hpp"
+#include "app/fonts.hpp"
+#include "imgui.h"
+#include "imgui_internal.h"  // ImTextCharFromUtf8
 #include "app/i18n.hpp"
 
 namespace pla::app {
@@ -149,6 +152,37 @@ TEST(Language, FontScaleIsASettingWithItsRange) {
   EXPECT_FALSE(run_command(app, {"set", "font_scale", "3"}).ok);
   EXPECT_FALSE(run_command(app, {"set", "font_scale", "0.5"}).ok);
   EXPECT_EQ(app.font_scale, 2.0);
+}
+
+// The font atlas of each language at 1x, 2x and 3x: every glyph the catalog uses is in
+// it, and the texture stays within what every WebGL2 device can hold (4096 px).
+TEST(Fonts, AtlasPerLanguageAndPixelRatio) {
+  for (Lang l : {Lang::En, Lang::Vi, Lang::Zh}) {
+    for (float dpr : {1.0f, 2.0f, 3.0f}) {
+      ImGui::CreateContext();
+      App app;
+      app.lang = l;
+      ASSERT_TRUE(update_fonts(app, dpr));
+      EXPECT_FALSE(update_fonts(app, dpr));  // nothing changed: no rebuild
+      const AtlasInfo a = atlas_info();
+      std::printf("atlas %s @%gx: %d x %d, %d glyphs\n", lang_code(l), static_cast<double>(dpr), a.width, a.height, a.glyphs);
+      EXPECT_LE(a.width, 4096);
+      EXPECT_LE(a.height, 4096);
+      ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
+      for (const std::string& key : catalog_keys(l)) {
+        const std::string text = catalog_text(l, key);
+        for (const char* p = text.c_str(); *p;) {
+          unsigned int c = 0;
+          p += ImTextCharFromUtf8(&c, p, nullptr);
+          if (c >= 0x20 && c < 0x10000) {
+            EXPECT_NE(font->FindGlyphNoFallback(static_cast<ImWchar>(c)), nullptr)
+                << lang_code(l) << " " << key << ": U+" << std::hex << c;
+          }
+        }
+      }
+      ImGui::DestroyContext();
+    }
+  }
 }
 
 }  // namespace
