@@ -16,7 +16,7 @@ void init(App& app) {
 }
 
 namespace {
-std::vector<std::string> plot_names() { return {kPlotNames, kPlotNames + 4}; }
+std::vector<std::string> plot_names() { return {kPlotNames, kPlotNames + kPlotCount}; }
 std::vector<std::string> lang_names() {
   std::vector<std::string> out;
   for (Lang l : user_languages()) out.emplace_back(lang_code(l));
@@ -60,9 +60,9 @@ Status set_panels(App& app, const std::string& value) {
 const std::vector<UiSetting>& ui_settings_table() {
   static const std::vector<UiSetting> table = {
       UiSetting::choice(
-          "plot", kView, nullptr, plot_names, [](const App& a) { return std::string(kPlotNames[std::clamp(a.plot_tab, 0, 3)]); },
+          "plot", kView, nullptr, plot_names, [](const App& a) { return std::string(kPlotNames[std::clamp(a.plot_tab, 0, kPlotCount - 1)]); },
           [](App& a, const std::string& v) {
-            for (int i = 0; i < 4; ++i)
+            for (int i = 0; i < kPlotCount; ++i)
               if (v == kPlotNames[i]) {
                 a.select_plot_tab = a.plot_tab = i;
                 return Status::success();
@@ -124,6 +124,7 @@ Json state(const App& app) {
   Json o = app.session.state();
   for (const UiSetting& def : ui_settings_table()) o[def.key] = setting_json(def, app);
   o["training"] = app.training;
+  if (app.lesson.active()) o["lesson"] = app.lesson.state();
   Json notices = Json::array();
   for (const Message& m : app.notices) notices.push_back(m.english());
   o["notices"] = std::move(notices);
@@ -157,6 +158,32 @@ const std::vector<AppCommand>& app_commands() {
       // The best supported language for the user's preferred language tags ("vi-VN", "zh-Hans", ...).
       {"prefer_languages", "prefer_languages TAG...", 1, 16, [](App& a, A args) {
          a.lang = lang_from_preferences({args.begin() + 1, args.end()});
+         return Status::success();
+       }},
+      // A guided lesson: a built-in id or the lesson's JSON text (core/lesson.hpp).
+      {"lesson", "lesson ID_OR_JSON", 1, 1, [](App& a, A args) {
+         const std::string& what = args[1];
+         LessonRunner next;
+         Status st = !what.empty() && what[0] == '{' ? next.load(what, "lesson") : next.load_builtin(what);
+         if (!st) return st;
+         a.training = false;
+         a.lesson = std::move(next);
+         st = a.lesson.start(a.session);
+         a.fit_pending = true;
+         a.answer_text[0] = 0;
+         return st;
+       }},
+      {"lesson_next", "lesson_next", 0, 0, [](App& a, A) {
+         a.answer_text[0] = 0;
+         return a.lesson.next(a.session);
+       }},
+      {"lesson_back", "lesson_back", 0, 0, [](App& a, A) {
+         a.answer_text[0] = 0;
+         return a.lesson.back(a.session);
+       }},
+      {"answer", "answer VALUE", 1, 1, [](App& a, A args) { return a.lesson.answer(a.session, args[1]); }},
+      {"lesson_exit", "lesson_exit", 0, 0, [](App& a, A) {
+         a.lesson = LessonRunner();
          return Status::success();
        }},
       {"toggle_play", "toggle_play", 0, 0, [](App& a, A) {
@@ -285,6 +312,17 @@ void frame(App& app, float dt) {
     embed_strip(app);
     // The strip is as high as its rows (they wrap when narrow or long): next frame's height.
     app.strip_height = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y + ImGui::GetStyle().WindowPadding.y;
+    ImGui::End();
+  }
+  if (app.embed && app.lesson.active()) {
+    // Embedded: the lesson over the top of the canvas, scrolling when long.
+    ImGui::SetNextWindowPos(canvas_pos);
+    ImGui::SetNextWindowSize(ImVec2(canvas_size.x, 0.0f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(canvas_size.x, 0.0f), ImVec2(canvas_size.x, canvas_size.y * 0.5f));
+    ImGui::SetNextWindowBgAlpha(0.94f);
+    ImGui::Begin("Lesson", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                                        ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
+    lesson_panel(app);
     ImGui::End();
   }
   if (!app.notices.empty()) {

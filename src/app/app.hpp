@@ -9,6 +9,7 @@
 #include "app/i18n.hpp"
 #include "app/mapping.hpp"
 #include "core/generators.hpp"
+#include "core/lesson.hpp"
 #include "core/session.hpp"
 #include "core/urlstate.hpp"
 
@@ -82,6 +83,10 @@ struct App {
   bool touch = false;           // a touch screen (set by the platform): every control at least 44 px high
   double style_scale_applied = 0.0;
   bool touch_applied = false;
+  // The guided lesson in progress, if any (commands lesson, lesson_next, lesson_back,
+  // answer, lesson_exit), and the text typed as a number answer.
+  LessonRunner lesson;
+  char answer_text[64] = "";
   std::vector<Message> notices;  // dismissible notices (ignored link parameters, ...), shown in the language in use
   Message message;              // the last error or result of a UI action
   bool message_is_error = false;

@@ -46,7 +46,8 @@ std::string elide(const std::string& text, float room);
 std::vector<std::string> wrap_lines(const std::string& text, float width);
 void text_wrapped(const std::string& text, float width = 0.0f);
 // The plot tabs' names, as `set plot` takes them, in tab order.
-inline constexpr const char* kPlotNames[] = {"mistakes", "losses", "invariants", "rates"};
+inline constexpr const char* kPlotNames[] = {"mistakes", "losses", "invariants", "rates", "iterations"};
+inline constexpr int kPlotCount = static_cast<int>(sizeof(kPlotNames) / sizeof(kPlotNames[0]));
 
 // A tooltip whose text wraps inside the window, however narrow.
 void tooltip(const std::string& text);
@@ -62,5 +63,6 @@ void form_row(const char* text, const char* help = nullptr);
 void setting_row(const char* key);
 void embed_strip(App& app);      // panels.cpp: the compact controls of embed mode
 void notices_bar(App& app);      // panels.cpp
+void lesson_panel(App& app);     // lesson_panel.cpp
 
 }  // namespace pla::app

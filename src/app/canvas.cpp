@@ -192,7 +192,8 @@ void draw_field(ImDrawList* dl, App& app) {
       if (c < cols && f.sign[static_cast<std::size_t>(r * cols + c)] == v0) continue;
       const float x0 = static_cast<float>(m.pixel_min.x) + static_cast<float>(c0 * f.cell);
       const float y0 = static_cast<float>(m.pixel_min.y) + static_cast<float>(r * f.cell);
-      dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + static_cast<float>((c - c0) * f.cell), y0 + static_cast<float>(f.cell)),
+      dl->AddRectFilled(ImVec2(x0, y0),
+                        ImVec2(x0 + static_cast<float>((c - c0) * f.cell), y0 + static_cast<float>(f.cell)),
                         v0 > 0 ? pal.pos_fill : pal.neg_fill);
       c0 = c;
     }
@@ -297,7 +298,8 @@ void draw_points(ImDrawList* dl, const App& app) {
     const std::uint64_t top = *std::max_element(alpha.begin(), alpha.end());
     radius.assign(ds.size(), r0);
     for (std::size_t t = 0; t < alpha.size(); ++t)
-      radius[s.train_index()[t]] = top ? 3.0f + 9.0f * std::sqrt(static_cast<float>(alpha[t]) / static_cast<float>(top)) : r0;
+      radius[s.train_index()[t]] =
+          top ? 3.0f + 9.0f * std::sqrt(static_cast<float>(alpha[t]) / static_cast<float>(top)) : r0;
   }
   std::vector<double> x(static_cast<std::size_t>(ds.d));
   const float w = static_cast<float>(m.pixel_max.x), h = static_cast<float>(m.pixel_max.y);
@@ -315,8 +317,8 @@ void draw_points(ImDrawList* dl, const App& app) {
       if (ds.y[i] > 0) {
         const ImU32 col = faint ? with_alpha(pal.pos, 0x80) : pal.pos;
         const float q = r0 + 0.8f;
-        dl->PrimQuadUV(ImVec2(p.x, p.y - q), ImVec2(p.x + q, p.y), ImVec2(p.x, p.y + q), ImVec2(p.x - q, p.y), uv, uv, uv,
-                       uv, col);
+        dl->PrimQuadUV(ImVec2(p.x, p.y - q), ImVec2(p.x + q, p.y), ImVec2(p.x, p.y + q), ImVec2(p.x - q, p.y), uv, uv,
+                       uv, uv, col);
       } else {
         const ImU32 col = faint ? with_alpha(pal.neg, 0x80) : pal.neg;
         dl->PrimRect(ImVec2(p.x - r0, p.y - r0), ImVec2(p.x + r0, p.y + r0), col);
@@ -334,13 +336,17 @@ void draw_points(ImDrawList* dl, const App& app) {
     const bool validation = s.in_validation(i);
     const float r = radius.empty() ? r0 : radius[i];
     if (ds.y[i] > 0) {
-      if (validation) dl->AddCircle(p, r, pal.pos, 0, 2.0f);
-      else dl->AddCircleFilled(p, r, pal.pos, many ? 6 : 0);
+      if (validation)
+        dl->AddCircle(p, r, pal.pos, 0, 2.0f);
+      else
+        dl->AddCircleFilled(p, r, pal.pos, many ? 6 : 0);
       if (!many) dl->AddCircle(p, r + 1, pal.point_edge, 0, 1.0f);
     } else {
       const ImVec2 a(p.x - r, p.y - r), b(p.x + r, p.y + r);
-      if (validation) dl->AddRect(a, b, pal.neg, 0, 0, 2.0f);
-      else dl->AddRectFilled(a, b, pal.neg);
+      if (validation)
+        dl->AddRect(a, b, pal.neg, 0, 0, 2.0f);
+      else
+        dl->AddRectFilled(a, b, pal.neg);
       if (!many) dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), pal.point_edge);
     }
     if (app.show_mistakes && !many) {
@@ -362,6 +368,59 @@ void draw_points(ImDrawList* dl, const App& app) {
   if (app.hovered_point >= 0 && static_cast<std::size_t>(app.hovered_point) < ds.size()) {
     const ImVec2 p = to_im(data_to_pixel(m, point2(ds, static_cast<std::size_t>(app.hovered_point))));
     dl->AddCircle(p, r + 3, app.delete_mode ? pal.mistake : pal.hover, 0, 1.5f);
+  }
+}
+
+// Query points: grey rings with a "?", and next to each f(x) and the class it gets.
+// Labels stay inside the canvas and move down (or are left out) rather than cover another.
+void draw_queries(ImDrawList* dl, const App& app) {
+  const Session& s = app.session;
+  const std::vector<std::vector<double>>& qs = s.queries();
+  if (qs.empty()) return;
+  const Palette& pal = palette(app);
+  const Mapping& m = app.view;
+  const float lh = ImGui::GetTextLineHeight();
+  const float r = std::max(7.0f, lh * 0.5f + 1.0f);
+  const ImU32 grey = with_alpha(pal.muted, 0xFF);
+  const ImVec2 lo(static_cast<float>(m.pixel_min.x), static_cast<float>(m.pixel_min.y));
+  const ImVec2 hi(static_cast<float>(m.pixel_max.x), static_cast<float>(m.pixel_max.y));
+  // Label rectangles placed so far (x0, y0, x1, y1), and the bands of the axis tick labels.
+  std::vector<ImVec4> taken = {ImVec4(lo.x, hi.y - lh - 6, hi.x, hi.y),
+                               ImVec4(lo.x, lo.y, lo.x + ImGui::CalcTextSize("−0.000").x + 10, hi.y)};
+  auto free = [&](const ImVec4& b) {
+    for (const ImVec4& t : taken)
+      if (b.x < t.z && t.x < b.z && b.y < t.w && t.y < b.w) return false;
+    return true;
+  };
+  for (const std::vector<double>& q : qs) {
+    const ImVec2 p = to_im(data_to_pixel(m, {q[0], q.size() > 1 ? q[1] : 0.0}));
+    if (!(p.x >= lo.x - r && p.x <= hi.x + r && p.y >= lo.y - r && p.y <= hi.y + r)) continue;
+    const double f = s.decision(q.data());
+    const int cls = f >= 0.0 ? 1 : -1;
+    dl->AddCircleFilled(p, r, with_alpha(pal.background, 0xE0));
+    dl->AddCircle(p, r, grey, 0, 2.0f);
+    const ImVec2 qs_size = ImGui::CalcTextSize("?");
+    const ImVec4 mark(p.x - qs_size.x * 0.5f, p.y - lh * 0.5f, p.x + qs_size.x * 0.5f, p.y + lh * 0.5f);
+    if (mark.x >= lo.x && mark.z <= hi.x && mark.y >= lo.y && mark.w <= hi.y && free(mark))
+      dl->AddText(ImVec2(mark.x, mark.y), grey, "?");
+    taken.push_back(ImVec4(p.x - r, p.y - r, p.x + r, p.y + r));
+    const std::string text = trf("canvas.query", {{"f", fmt_num(f, 4)}, {"class", fmt_label(cls)}});
+    const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
+    if (ts.x + 8 > hi.x - lo.x) continue;
+    bool placed = false;
+    // Right of the point, then left of it, each at its height, then a line lower or higher.
+    for (int attempt = 0; attempt < 10 && !placed; ++attempt) {
+      const int side = attempt % 2, level = attempt / 2;
+      const float x = std::clamp(side == 0 ? p.x + r + 4 : p.x - r - 4 - ts.x, lo.x + 2, hi.x - 2 - ts.x);
+      const float dy = (level % 2 ? -1.0f : 1.0f) * static_cast<float>((level + 1) / 2) * (lh + 2);
+      const float y = std::clamp(p.y - lh * 0.5f + dy, lo.y + 2, hi.y - 2 - lh);
+      const ImVec4 box(x - 2, y - 1, x + ts.x + 2, y + lh + 1);
+      if (!free(box)) continue;
+      dl->AddRectFilled(ImVec2(box.x, box.y), ImVec2(box.z, box.w), with_alpha(pal.background, 0xD0), 3.0f);
+      dl->AddText(ImVec2(x, y), cls > 0 ? pal.pos : pal.neg, text.c_str());
+      taken.push_back(box);
+      placed = true;
+    }
   }
 }
 
@@ -391,25 +450,26 @@ void neuron_tooltip(const App& app, int i) {
   const double f = s.decision(x.data());
   ImGui::BeginTooltip();
   const Palette& pal = palette(app);
-  ImGui::PushTextWrapPos(tooltip_wrap_width());
+  const float wrap = tooltip_wrap_width();  // a tooltip has no width of its own to wrap in
   text_wrapped(trf(s.in_validation(row) ? "canvas.point_validation" : "canvas.point",
-                              {{"i", std::to_string(i)}, {"x", fmt_vec(x)}, {"y", fmt_label(ds.y[row])}})
-                               );
+                   {{"i", std::to_string(i)}, {"x", fmt_vec(x)}, {"y", fmt_label(ds.y[row])}}),
+               wrap);
   const Learner& l = s.learner();
   if (!s.lift() && l.linear() && l.w().size() == x.size()) {
     std::string terms;
     for (std::size_t j = 0; j < x.size() && j < 8; ++j)
       terms += (j ? " + " : "") + fmt_num(l.w()[j]) + "·" + fmt_num(x[j]);
     if (x.size() > 8) terms += " + …";
-    text_wrapped("w·x + b = " + terms + " + (" + fmt_num(l.b()) + ")");
+    text_wrapped("w·x + b = " + terms + " + (" + fmt_num(l.b()) + ")", wrap);
   }
-  text_wrapped(trf("canvas.decision", {{"f", fmt_num(f, 6)}, {"cmp", f >= 0 ? "≥" : "<"},
-                                                   {"predicted", fmt_label(f >= 0 ? 1 : -1)}, {"true", fmt_label(ds.y[row])}})
-                               );
+  text_wrapped(trf("canvas.decision", {{"f", fmt_num(f, 6)},
+                                       {"cmp", f >= 0 ? "≥" : "<"},
+                                       {"predicted", fmt_label(f >= 0 ? 1 : -1)},
+                                       {"true", fmt_label(ds.y[row])}}),
+               wrap);
   ImGui::PushStyleColor(ImGuiCol_Text, ds.y[row] * f > 0 ? pal.ok : pal.mistake);
-  text_wrapped(tr(ds.y[row] * f > 0 ? "canvas.correct" : "canvas.mistake"));
+  text_wrapped(tr(ds.y[row] * f > 0 ? "canvas.correct" : "canvas.mistake"), wrap);
   ImGui::PopStyleColor();
-  ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
 
@@ -425,7 +485,22 @@ void handle_input(App& app, bool hovered) {
     pan(app.view, {io.MouseDelta.x, io.MouseDelta.y});
   }
 
-  if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+  // Alt+click on a point: the perceptron updates on it ("you choose the point");
+  // Ctrl+click: a query point there.
+  const bool ctrl = io.KeyCtrl || io.KeySuper;
+  // A lesson asking which point the next update falls on: a click on a point answers it.
+  const bool picking =
+      app.lesson.active() && app.lesson.question_kind() == QuestionKind::PickPoint && !app.lesson.answered();
+  if (hovered && picking && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    if (app.hovered_point >= 0) act(app, {"answer", std::to_string(app.hovered_point)});
+  } else if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !app.delete_mode && (io.KeyAlt || ctrl)) {
+    if (io.KeyAlt) {
+      if (app.hovered_point >= 0) act(app, {"update_on", std::to_string(app.hovered_point)});
+    } else if (two_d) {
+      const Vec2d at = pixel_to_data(app.view, mouse);
+      act(app, {"add_query", json_number(at.x), json_number(at.y)});
+    }
+  } else if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
     app.pressing = true;
     app.panning = false;
     app.press_pixel = mouse;
@@ -449,7 +524,8 @@ void handle_input(App& app, bool hovered) {
     if (app.drag_point >= 0) {
       const int i = app.drag_point;
       app.drag_point = -1;
-      if (moved > 2.0) act(app, {"move_point", std::to_string(i), json_number(app.drag_to.x), json_number(app.drag_to.y)});
+      if (moved > 2.0)
+        act(app, {"move_point", std::to_string(i), json_number(app.drag_to.x), json_number(app.drag_to.y)});
     } else if (!app.panning && app.delete_mode) {
       const int i = point_at(app, mouse);
       if (i >= 0) act(app, {"remove_point", std::to_string(i)});
@@ -461,7 +537,9 @@ void handle_input(App& app, bool hovered) {
     app.panning = false;
   }
   if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Right) && two_d) {
-    if (app.delete_mode) {
+    if (ctrl && !app.delete_mode) {
+      act(app, {"clear_queries"});
+    } else if (app.delete_mode) {
       const int i = point_at(app, mouse);
       if (i >= 0) act(app, {"remove_point", std::to_string(i)});
     } else {
@@ -475,7 +553,9 @@ void handle_input(App& app, bool hovered) {
     const Vec2d at = pixel_to_data(app.view, mouse);
     if (two_d)
       tooltip("(" + fmt_num(at.x, 3) + ", " + fmt_num(at.y, 3) + ")  " +
-              tr(app.delete_mode ? "canvas.tip_delete" : (app.draw_label > 0 ? "canvas.tip_add_pos" : "canvas.tip_add_neg")));
+              tr(app.delete_mode ? "canvas.tip_delete"
+                                 : (app.draw_label > 0 ? "canvas.tip_add_pos" : "canvas.tip_add_neg")) +
+              (app.delete_mode ? std::string() : std::string("\n") + tr("canvas.tip_more")));
   }
 }
 
@@ -521,9 +601,9 @@ void canvas(App& app) {
     app.fit_pending = false;
   }
 
-  ImGui::InvisibleButton("canvas", size,
-                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
-                             ImGuiButtonFlags_MouseButtonMiddle);
+  ImGui::InvisibleButton(
+      "canvas", size,
+      ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
   const bool hovered = ImGui::IsItemHovered();
   handle_input(app, hovered);
 
@@ -547,6 +627,7 @@ void canvas(App& app) {
     if (app.show_update) draw_update(dl, m, s, pal);
   }
   draw_points(dl, app);
+  draw_queries(dl, app);
   if (s.data().d != 2) {
     const char* note = tr(s.data().d > 2 ? "canvas.first_two" : "canvas.one_d");
     dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(pos.x + 8, pos.y + 8), pal.muted, note, nullptr,

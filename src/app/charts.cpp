@@ -1,8 +1,11 @@
 // Perceptron Lab app: the plots under the canvas (mistakes and the Novikoff
-// bound, the losses J and J1, the proof invariants, the learning-rate comparison).
+// bound, the losses J and J1, the proof invariants, the learning-rate comparison,
+// the iteration table).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -204,6 +207,168 @@ void learning_rates_tab(App& app, float height) {
   ImGui::EndGroup();
 }
 
+// The iteration table, as textbooks print it: one row per update, the newest at the
+// bottom and highlighted, live while training. Rows are rebuilt from the trace when the
+// viewed step or the run changes (at most every 0.3 s for long tables).
+struct IterationCache {
+  std::uint64_t revision = ~0ull, viewed = ~0ull, last = ~0ull, updates = ~0ull;
+  double running_b = 0.0;
+  std::vector<double> running_w;
+  double built_at = -1e9;
+  std::vector<IterationRow> rows;
+  // The cells as drawn: k, point, x, y, w before, b before, w.x + b, w after, b after.
+  std::vector<std::array<std::string, 9>> cells;
+  bool any_chosen = false;
+};
+
+void refresh_iterations(IterationCache& c, const Session& s, bool running) {
+  const Learner& live = s.live_learner();
+  const bool same = c.revision == s.revision() && c.viewed == s.viewed_step() && c.last == live.steps() &&
+                    c.updates == live.updates() && c.running_b == live.running_b() && c.running_w == live.running_w();
+  if (same) return;
+  const double now = ImGui::GetTime();
+  if (c.rows.size() > 500 && now - c.built_at < 0.3 && c.revision == s.revision() && running) return;
+  c.revision = s.revision();
+  c.viewed = s.viewed_step();
+  c.last = live.steps();
+  c.updates = live.updates();
+  c.running_b = live.running_b();
+  c.running_w = live.running_w();
+  c.built_at = now;
+  c.rows = s.iteration_table();
+  c.cells.clear();
+  c.cells.reserve(c.rows.size());
+  c.any_chosen = false;
+  for (const IterationRow& r : c.rows) {
+    c.any_chosen |= r.chosen;
+    c.cells.push_back({std::to_string(r.k), "x" + std::to_string(r.index + 1) + (r.chosen ? "*" : ""), fmt_vec(r.x),
+                       fmt_label(r.y), fmt_vec(r.w_before), fmt_num(r.b_before), fmt_num(r.score), fmt_vec(r.w_after),
+                       fmt_num(r.b_after)});
+  }
+}
+
+void iterations_tab(App& app, float height) {
+  const Palette& pal = palette(app);
+  Session& s = app.session;
+  static IterationCache cache;
+  refresh_iterations(cache, s, s.playing() || app.training);
+  const float top = ImGui::GetCursorPosY();
+
+  // Export, and the student's own choice of the point (small sets: one button per point).
+  Flow row;
+  if (app.hooks.save_file && row.button(label("plots.iter_export", "iter_export").c_str())) {
+    std::string csv, where;
+    Status st = s.iteration_csv(csv);
+    if (st && !app.hooks.save_file("perceptron-iterations.csv", "text/csv", csv, where))
+      st = Status::fail(Msg::ui_save_failed, {{"name", "perceptron-iterations.csv"}, {"reason", where}});
+    show_result(app, st, Message(Msg::ui_saved, {{"where", where}}));
+  }
+  const std::size_t n = s.data().size();
+  if (n > 0 && n <= 24 && Trace::chosen_update_supported(s.learner())) {
+    row.text(tr("plots.iter_choose"));
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::string name = "x" + std::to_string(i + 1);
+      if (row.button((name + "##choose" + name).c_str(), true)) act(app, {"update_on", std::to_string(i)});
+    }
+    HelpMarker(tr("plots.iter_choose_help"));
+  }
+  const std::vector<IterationRow>& rows = cache.rows;
+  if (rows.empty()) {
+    text_wrapped(tr("plots.iter_empty"));
+    return;
+  }
+  if (rows.front().k > 1) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    text_wrapped(trf("plots.iter_omitted", {{"k", std::to_string(rows.front().k - 1)}}));
+    ImGui::PopStyleColor();
+  }
+  if (cache.any_chosen) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    text_wrapped(tr("plots.iter_chosen"));
+    ImGui::PopStyleColor();
+  }
+  const float avail_h = std::max(ImGui::GetTextLineHeightWithSpacing() * 3.0f, height - (ImGui::GetCursorPosY() - top));
+  const ImGuiStyle& st = ImGui::GetStyle();
+
+  // Column widths from the header and the widest cell; a table when they fit across.
+  const char* heads[9] = {"k", tr("plots.iter_point"), "x", "y", tr("plots.iter_w_before"), tr("plots.iter_b_before"),
+                          "w·x + b", tr("plots.iter_w_after"), tr("plots.iter_b_after")};
+  float widths[9];
+  float total = 0.0f;
+  for (int c = 0; c < 9; ++c) {
+    widths[c] = ImGui::CalcTextSize(heads[c]).x;
+    for (const auto& cells : cache.cells) widths[c] = std::max(widths[c], ImGui::CalcTextSize(cells[c].c_str()).x);
+    total += widths[c] + st.CellPadding.x * 2.0f + 1.0f;
+  }
+  const std::size_t current = rows.size() - 1;  // the update that made the weights shown
+  const ImU32 highlight = with_alpha(pal.step, 0x40);
+  // New rows bring the current one into view, until it is there (a table that just
+  // appeared or grew knows its full height a frame later; one scrolled off the page, later).
+  static std::size_t last_count = 0;
+  static int follow = 0;  // frames left to follow, counted while the list has a measured height
+  if (rows.size() != last_count) follow = 20;
+  last_count = rows.size();
+  const bool grew = follow > 0;
+  auto followed = [] {
+    if (follow > 0 && ImGui::GetScrollMaxY() > 0.0f) --follow;
+  };
+  if (total + st.ScrollbarSize + 4.0f <= ImGui::GetContentRegionAvail().x) {
+    const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
+                                  ImGuiTableFlags_BordersV | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoHostExtendX;
+    if (ImGui::BeginTable("iterations", 9, flags, ImVec2(0.0f, avail_h))) {
+      ImGui::TableSetupScrollFreeze(0, 1);
+      for (int c = 0; c < 9; ++c) ImGui::TableSetupColumn(heads[c], ImGuiTableColumnFlags_WidthFixed, widths[c]);
+      ImGui::TableHeadersRow();
+      ImGuiListClipper clipper;
+      clipper.Begin(static_cast<int>(rows.size()));
+      if (grew) clipper.ForceDisplayRangeByIndices(static_cast<int>(current), static_cast<int>(current) + 1);
+      while (clipper.Step()) {
+        for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
+          const auto& cells = cache.cells[static_cast<std::size_t>(r)];
+          ImGui::TableNextRow();
+          if (static_cast<std::size_t>(r) == current) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, highlight);
+          for (int c = 0; c < 9; ++c) {
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(cells[static_cast<std::size_t>(c)].c_str());
+          }
+          if (static_cast<std::size_t>(r) == current && grew) ImGui::SetScrollHereY(1.0f);  // its bottom in view
+        }
+      }
+      followed();
+      ImGui::EndTable();
+    }
+    return;
+  }
+  // Too narrow for the columns (a phone, a long language): one wrapped line per update,
+  // the newest kListRows (the CSV export has them all).
+  constexpr std::size_t kListRows = 200;
+  if (ImGui::BeginChild("iterations_list", ImVec2(0.0f, avail_h), true)) {
+    const std::size_t first = rows.size() > kListRows ? rows.size() - kListRows : 0;
+    if (first > 0) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      text_wrapped(trf("plots.iter_omitted", {{"k", std::to_string(rows[first].k - 1)}}));
+      ImGui::PopStyleColor();
+    }
+    for (std::size_t r = first; r < rows.size(); ++r) {
+      const auto& c = cache.cells[r];
+      const std::string line = "k = " + c[0] + ": " + c[1] + " = " + c[2] + ", y = " + c[3] + "; " + heads[4] + " " + c[4] +
+                               ", " + heads[5] + " " + c[5] + "; w·x + b = " + c[6] + "; " + heads[7] + " " + c[7] + ", " +
+                               heads[8] + " " + c[8];
+      const ImVec2 a = ImGui::GetCursorScreenPos();
+      ImGui::BeginGroup();
+      text_wrapped(line);
+      ImGui::EndGroup();
+      if (r == current) {
+        ImGui::GetWindowDrawList()->AddRectFilled(
+            a, ImVec2(a.x + ImGui::GetContentRegionAvail().x, ImGui::GetItemRectMax().y), highlight);
+        if (grew) ImGui::SetScrollHereY(1.0f);
+      }
+    }
+    followed();
+  }
+  ImGui::EndChild();
+}
+
 }  // namespace
 
 namespace {
@@ -216,16 +381,18 @@ ImGuiTabItemFlags tab_flags(App& app, int tab) {
 
 void plots_panel(App& app) {
   const ImVec2 start = ImGui::GetCursorScreenPos();
-  static const char* const keys[] = {"plots.tab_mistakes", "plots.tab_losses", "plots.tab_invariants", "plots.tab_rates"};
-  static const char* const ids[] = {"tab_mistakes", "tab_losses", "tab_invariants", "tab_rates"};
-  void (*const tabs[])(App&, float) = {mistakes_tab, losses_tab, invariants_tab, learning_rates_tab};
+  static const char* const keys[] = {"plots.tab_mistakes", "plots.tab_losses", "plots.tab_invariants", "plots.tab_rates",
+                                     "plots.tab_iterations"};
+  static const char* const ids[] = {"tab_mistakes", "tab_losses", "tab_invariants", "tab_rates", "tab_iterations"};
+  void (*const tabs[])(App&, float) = {mistakes_tab, losses_tab, invariants_tab, learning_rates_tab, iterations_tab};
+  constexpr int kTabs = static_cast<int>(std::size(keys));
   const ImGuiStyle& st = ImGui::GetStyle();
   float needed = 0.0f;
   for (const char* k : keys) needed += ImGui::CalcTextSize(tr(k)).x + st.FramePadding.x * 2 + st.ItemInnerSpacing.x;
   if (needed <= ImGui::GetContentRegionAvail().x) {
     const float height = std::max(80.0f, ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() - 6);
     if (ImGui::BeginTabBar("plots")) {
-      for (int i = 0; i < 4; ++i)
+      for (int i = 0; i < kTabs; ++i)
         if (ImGui::BeginTabItem(label(keys[i], ids[i]).c_str(), nullptr, tab_flags(app, i))) {
           app.plot_tab = i;
           tabs[i](app, height);
@@ -237,14 +404,18 @@ void plots_panel(App& app) {
     // Too narrow for the tab names (a phone, a long language): a row of buttons that wraps.
     if (app.select_plot_tab >= 0) app.plot_tab = app.select_plot_tab, app.select_plot_tab = -1;
     Flow row;
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < kTabs; ++i) {
       const bool on = app.plot_tab == i;
       if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_TabActive));
-      if (row.button(label(keys[i], ids[i]).c_str())) act(app, {"set", "plot", kPlotNames[i]});
+      // A tab the `plot` setting does not name yet is brought to the front directly.
+      if (row.button(label(keys[i], ids[i]).c_str())) {
+        if (i < kPlotCount) act(app, {"set", "plot", kPlotNames[i]});
+        else app.plot_tab = i;
+      }
       if (on) ImGui::PopStyleColor();
     }
     const float height = std::max(80.0f, ImGui::GetContentRegionAvail().y - 6);
-    tabs[std::clamp(app.plot_tab, 0, 3)](app, height);
+    tabs[std::clamp(app.plot_tab, 0, kTabs - 1)](app, height);
   }
   const ImVec2 end = ImGui::GetWindowPos();
   app.plots_min = {start.x, start.y};

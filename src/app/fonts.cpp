@@ -1,9 +1,11 @@
 #include "app/fonts.hpp"
 
 #include <cmath>
+#include <functional>
 
 #include "app/app_internal.hpp"
 #include "imgui.h"
+#include "core/lesson.hpp"
 #include "imgui_internal.h"  // ImTextCharFromUtf8
 
 namespace pla::app {
@@ -55,6 +57,24 @@ void add_catalog_text(Lang l, ImFontGlyphRangesBuilder& ui, ImFontGlyphRangesBui
     for (const std::string& key : catalog_keys(each)) add(catalog_text(each, key));
   }
   for (const MsgInfo& m : message_table()) add(m.english);
+  // The built-in lessons' texts in English and in the language.
+  const std::string code = lang_code(l);
+  std::function<void(const Json&)> walk = [&](const Json& j) {
+    if (j.is_object()) {
+      for (auto it = j.begin(); it != j.end(); ++it) {
+        if ((it.key() == "en" || it.key() == code) && it.value().is_string()) add(it.value().get<std::string>());
+        else walk(it.value());
+      }
+    } else if (j.is_array()) {
+      for (const Json& x : j) walk(x);
+    }
+  };
+  for (const std::string& id : builtin_lesson_ids()) {
+    std::string text;
+    if (!builtin_lesson(id, text)) continue;
+    const Json j = Json::parse(text, nullptr, false);
+    if (!j.is_discarded()) walk(j);
+  }
 }
 
 }  // namespace

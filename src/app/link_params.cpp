@@ -116,6 +116,12 @@ void apply_params(App& app, const Params& params, std::vector<Message>& ignored)
         ignored.push_back(Message(Msg::link_param_stopped_at, {{"step", std::to_string(s.live_learner().steps())}}));
     }
   }
+  // 5. A guided lesson (a built-in id): it sets up its own data and settings.
+  if (const std::string* v = find("lesson")) {
+    use("lesson");
+    Status st = run_command(app, {"lesson", *v});
+    if (!st) ignored.push_back(refused("lesson", st));
+  }
   for (const auto& kv : params) {
     if (std::find(used.begin(), used.end(), kv.first) != used.end()) continue;
     if (kv.first == "gen" || kv.first == "preset") {

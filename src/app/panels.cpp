@@ -79,6 +79,8 @@ std::vector<std::string> wrap_lines(const std::string& text, float width) {
 }
 
 void text_wrapped(const std::string& text, float width) {
+  // What is left of the line; inside an auto-sized window (a tooltip, a popup) that is
+  // last frame's width, so such windows pass their width.
   if (width <= 0.0f) width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
   const std::vector<std::string> lines = wrap_lines(text, width);
   // The lines of one paragraph at the font's line height; the usual spacing after it.
@@ -668,6 +670,9 @@ void keyboard(App& app) {
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) act(app, {"step"});
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) act(app, {"step_back"});
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) act(app, {"set", "help", "false"});
+  if (app.lesson.active() && !app.lesson.done() && (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
+                                                     ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false)))
+    act(app, {"lesson_next"});
   for (ImWchar c : io.InputQueueCharacters) {
     switch (c) {
       case 'e': case 'E': act(app, {"epoch"}); break;
@@ -720,6 +725,7 @@ void help_overlay(App& app) {
 
 void control_panel(App& app) {
   const ImGuiTreeNodeFlags open = ImGuiTreeNodeFlags_DefaultOpen;
+  if (app.lesson.active() && ImGui::CollapsingHeader(label("lesson.header", "lesson").c_str(), open)) lesson_panel(app);
   if (app.panel_data && ImGui::CollapsingHeader(label("panel.data", "data").c_str(), open)) data_panel(app);
   if (app.panel_algorithm && ImGui::CollapsingHeader(label("panel.algorithm", "algorithm").c_str(), open)) algorithm_panel(app);
   if (app.panel_run && ImGui::CollapsingHeader(label("panel.run", "run").c_str(), open)) run_panel(app);

@@ -4,6 +4,8 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <deque>
+#include <iterator>
 
 #include "core/io.hpp"
 #include "core/json.hpp"
@@ -60,6 +62,7 @@ Session::Session() {
 const Learner& Session::learner() const { return viewing_ ? *viewing_ : *learner_; }
 
 void Session::data_changed(Message notice) {
+  if (!queries_.empty() && queries_.front().size() != static_cast<std::size_t>(data_.d)) queries_.clear();
   ++revision_;
   notice_ = std::move(notice);
   eta_runs_.clear();
@@ -371,6 +374,7 @@ Status Session::load_preset(const std::string& name) {
   data_ = std::move(ds);
   preset_ = name;
   source_ = DataSource::Preset;
+  queries_.clear();
   data_changed(Message());
   return st;
 }
@@ -447,6 +451,7 @@ void Session::clear() {
   data_ = Dataset();
   data_.d = d >= 1 ? d : 2;
   source_ = DataSource::Custom;
+  queries_.clear();
   data_changed(Message(Msg::session_cleared));
 }
 
@@ -472,6 +477,120 @@ std::string Session::preset() const {
     case DataSource::Imported: return "import";
     default: return "custom";
   }
+}
+
+// -----------------------------------------------------------------------------
+// You choose the point, the iteration table, query points
+
+namespace {
+// "(4, 3)": a point's coordinates for a message.
+std::string msg_point(const double* x, int d) {
+  std::string out = "(";
+  for (int j = 0; j < d; ++j) out += (j ? ", " : "") + msg_num(x[j]);
+  return out + ")";
+}
+std::string csv_num(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  return json_number(v);
+}
+}  // namespace
+
+Status Session::update_on(std::size_t i) {
+  Status ready = need_data();
+  if (!ready) return ready;
+  if (i >= data_.size())
+    return Status::fail(Msg::point_missing, {{"index", msg_uint(i)}, {"count", msg_uint(data_.size())}});
+  const std::string name = "x" + std::to_string(i + 1);
+  const Learner& l = learner();
+  if (!Trace::chosen_update_supported(l)) return Status::fail(Msg::iteration_algo, {{"algo", to_string(l.config().algo)}});
+  const auto at = std::find(train_index_.begin(), train_index_.end(), i);
+  if (at == train_index_.end()) return Status::fail(Msg::iteration_validation_point, {{"point", name}});
+  if (l.diverged()) return Status::fail(Msg::iteration_diverged);
+  const std::size_t t = static_cast<std::size_t>(at - train_index_.begin());
+  const double value = train_.y[t] * pla::score(l.running_w(), l.running_b(), train_.row(t));
+  const double tau = l.config().pla.tau;
+  if (!(value <= tau)) {
+    MsgArgs args = {{"point", name}, {"x", msg_point(data_.row(i), data_.d)}, {"value", msg_num(value)}};
+    if (tau > 0.0) {
+      args.emplace_back("tau", msg_num(tau));
+      return Status::fail(Msg::iteration_not_margin_mistake, args);
+    }
+    return Status::fail(Msg::iteration_not_mistake, args);
+  }
+  drop_view();
+  prev_w_ = learner_->running_w();
+  prev_b_ = learner_->running_b();
+  last_ = trace_.update_on(*learner_, train_, t);
+  has_last_ = last_.index < train_.size();
+  if (has_last_) record_step(last_);
+  if (learner_->diverged()) {
+    playing_ = false;
+    finish_notice();
+  }
+  return Status::success();
+}
+
+Status Session::add_query(const std::vector<double>& x) {
+  if (static_cast<int>(x.size()) != data_.d)
+    return Status::fail(Msg::point_size, {{"command", "add_query"}, {"d", msg_int(data_.d)}});
+  for (double v : x)
+    if (!std::isfinite(v)) return Status::fail(Msg::point_not_finite, {{"command", "add_query"}});
+  if (queries_.size() >= kMaxQueries) return Status::fail(Msg::query_limit, {{"max", msg_uint(kMaxQueries)}});
+  queries_.push_back(x);
+  return Status::success();
+}
+
+std::vector<IterationRow> Session::iteration_table() const {
+  std::deque<IterationRow> rows;
+  const Status st = trace_.replay(
+      train_, viewed_step(),
+      [&](const TraceStep& rec, const StepInfo& info, const std::vector<double>& w_before, double b_before,
+          const Learner& after) {
+        if (!info.mistake) return;
+        IterationRow r;
+        r.k = after.updates();
+        r.step = rec.step;
+        r.epoch = rec.epoch;
+        r.index = rec.index < train_index_.size() ? train_index_[rec.index] : rec.index;
+        if (r.index < data_.size()) r.x.assign(data_.row(r.index), data_.row(r.index) + data_.d);
+        r.y = train_.y[rec.index];
+        r.w_before = w_before;
+        r.b_before = b_before;
+        r.score = info.score;
+        r.w_after = after.running_w();
+        r.b_after = after.running_b();
+        r.chosen = rec.chosen;
+        rows.push_back(std::move(r));
+        if (rows.size() > kMaxIterationRows) rows.pop_front();
+      });
+  if (!st) return {};
+  return std::vector<IterationRow>(std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
+}
+
+Status Session::iteration_csv(std::string& out) const {
+  const std::vector<IterationRow> rows = iteration_table();
+  const std::size_t d = static_cast<std::size_t>(data_.d);
+  const std::size_t wd = rows.empty() ? learner().running_w().size() : rows.front().w_before.size();
+  std::string csv = "k,step,epoch,point,index";
+  for (std::size_t j = 1; j <= d; ++j) csv += ",x_" + std::to_string(j);
+  csv += ",y,b_before";
+  for (std::size_t j = 1; j <= wd; ++j) csv += ",w_before_" + std::to_string(j);
+  csv += ",score,y_score,b_after";
+  for (std::size_t j = 1; j <= wd; ++j) csv += ",w_after_" + std::to_string(j);
+  csv += ",chosen\n";
+  for (const IterationRow& r : rows) {
+    csv += std::to_string(r.k) + "," + std::to_string(r.step) + "," + std::to_string(r.epoch) + ",x" +
+           std::to_string(r.index + 1) + "," + std::to_string(r.index);
+    for (double v : r.x) csv += "," + csv_num(v);
+    csv += "," + std::to_string(r.y) + "," + csv_num(r.b_before);
+    for (double v : r.w_before) csv += "," + csv_num(v);
+    csv += "," + csv_num(r.score) + "," + csv_num(r.y * r.score) + "," + csv_num(r.b_after);
+    for (double v : r.w_after) csv += "," + csv_num(v);
+    csv += r.chosen ? ",1\n" : ",0\n";
+  }
+  out = std::move(csv);
+  return Status::success();
 }
 
 // -----------------------------------------------------------------------------
@@ -680,6 +799,23 @@ const std::vector<Command>& session_commands() {
          return s.remove_point(static_cast<std::size_t>(i));
        }},
       {"clear", "clear", 0, 0, kCmdNewData | kCmdStopsRun, [](Session& s, A) { return s.clear(), done(); }},
+      {"update_on", "update_on INDEX", 1, 1, kCmdNeedsData,
+       [](Session& s, A a) {
+         std::uint64_t i = 0;
+         if (!parse_u64(a[1], i)) return Status::fail(Msg::command_usage, {{"usage", "update_on INDEX"}});
+         return s.update_on(static_cast<std::size_t>(i));
+       }},
+      {"add_query", "add_query X Y", 0, -1, 0,
+       [](Session& s, A a) {
+         const int d = s.data().d;
+         if (a.size() != static_cast<std::size_t>(d) + 1)
+           return d == 2 ? Status::fail(Msg::command_usage, {{"usage", "add_query X Y"}})
+                         : Status::fail(Msg::point_size, {{"command", "add_query"}, {"d", msg_int(d)}});
+         std::vector<double> x;
+         Status st = parse_point(a, 1, d, "add_query", x);
+         return st ? s.add_query(x) : st;
+       }},
+      {"clear_queries", "clear_queries", 0, 0, 0, [](Session& s, A) { return s.clear_queries(), done(); }},
       {"set", "set KEY VALUE", 2, 2, 0, [](Session& s, A a) { return s.set(a[1], a[2]); }},
       {"compare", "compare [ETA ...]", 0, 8, 0,
        [](Session& s, A a) {
@@ -804,6 +940,17 @@ Json Session::state() const {
     }
     o["data"] = std::move(pts);
   }
+  // Query points: [x..., score, class] with the viewed hypothesis.
+  Json qs = Json::array();
+  for (const std::vector<double>& q : queries_) {
+    Json row = Json::array();
+    for (double v : q) row.push_back(number(v));
+    const double f = decision(q.data());
+    row.push_back(number(f));
+    row.push_back(f >= 0.0 ? 1 : -1);
+    qs.push_back(std::move(row));
+  }
+  o["queries"] = std::move(qs);
   return o;
 }
 

@@ -75,6 +75,25 @@ struct EtaRun {
   double b = 0.0;
 };
 
+// One row of the iteration table, as textbooks print it: the k-th update, on which
+// point, the running weights before it, w.x + b before it, and the weights after it.
+struct IterationRow {
+  std::uint64_t k = 0;      // the update's number, 1-based
+  std::uint64_t step = 0;   // the step that made it (seek STEP shows it)
+  std::uint64_t epoch = 0;  // the epoch it belongs to, 1-based
+  std::size_t index = 0;    // the point's data row, 0-based (named "x" + (index + 1))
+  std::vector<double> x;    // its coordinates as drawn (input space)
+  int y = 0;
+  std::vector<double> w_before, w_after;  // running weights (lifted space with a lift; empty for a non-linear kernel)
+  double b_before = 0.0, b_after = 0.0;
+  double score = 0.0;       // w.x + b before the update
+  bool chosen = false;      // the student chose the point (update_on)
+};
+// The iteration table keeps its newest rows only: rows.front().k > 1 says earlier ones were left out.
+constexpr std::size_t kMaxIterationRows = 10000;
+// Query points (grey, unlabelled, asked of the trained perceptron) at most.
+constexpr std::size_t kMaxQueries = 1000;
+
 class Session;
 
 // One command: its name, the arguments it takes, the checks made before it runs and
@@ -130,6 +149,22 @@ class Session {
   // Trains a copy of the learner once per eta (same data, order and seed),
   // up to `max_epochs` each, for the learning-rate comparison.
   Status compare_etas(const std::vector<double>& etas, std::uint64_t max_epochs = 200);
+  // "You choose the point": an update on data row i (0-based), which must be a training
+  // point misclassified by the viewed running weights (y(w.x + b) <= 0; margin: <= tau).
+  // Recorded in the trace like any step (seek, step_back and the iteration table see it);
+  // continues from the viewed step. Classic, margin, averaged and voted learners only.
+  Status update_on(std::size_t i);
+  // Query points: unlabelled points asked of the hypothesis, not training data. They
+  // survive training and setting changes; clear, a preset or a new dimension drops them.
+  Status add_query(const std::vector<double>& x);
+  void clear_queries() { queries_.clear(); }
+  const std::vector<std::vector<double>>& queries() const { return queries_; }
+  // The updates of the trace up to the viewed step, one row each (the newest
+  // kMaxIterationRows; steps older than the trace's log are not listed either).
+  std::vector<IterationRow> iteration_table() const;
+  // The same as CSV: a header row, then one row per update (numbers in full digits):
+  //   k,step,epoch,point,index,x_1..x_d,y,b_before,w_before_1..,score,y_score,b_after,w_after_1..,chosen
+  Status iteration_csv(std::string& out) const;
 
   // Textual command: args[0] is the name (session_commands()); the arguments are
   // checked against the table before the action runs.
@@ -221,6 +256,7 @@ class Session {
   Message notice_;
   StopReason early_stop_ = StopReason::None;  // set by an early-stopping train(), until the view moves
   std::uint64_t revision_ = 0;
+  std::vector<std::vector<double>> queries_;  // query points (input space, d coordinates each)
 };
 
 

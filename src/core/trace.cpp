@@ -29,6 +29,7 @@ void Trace::start(const Learner& learner, const TraceConfig& cfg) {
   epochs_.clear();
   dropped_steps_ = dropped_epochs_ = 0;
   snapshots_.clear();
+  chosen_.clear();
   take_snapshot(learner);
 }
 
@@ -49,6 +50,53 @@ StepInfo Trace::step(Learner& learner, const Dataset& ds) {
   const std::uint64_t epoch_before = learner.epoch();
   const StepInfo info = learner.step(ds);
   if (info.index >= ds.size()) return info;  // no step was made
+  log_step(learner, ds, info, epoch_before, false);
+  return info;
+}
+
+namespace {
+// One step of `learner` on point i: it steps on a data set of N copies of (x_i, y_i),
+// so whatever position its order is at, it visits x_i (index i in the result).
+StepInfo step_on_point(Learner& learner, const Dataset& ds, std::size_t i) {
+  Dataset same;
+  same.d = ds.d;
+  const std::size_t d = static_cast<std::size_t>(ds.d);
+  same.x.resize(ds.size() * d);
+  for (std::size_t r = 0; r < ds.size(); ++r) std::copy(ds.row(i), ds.row(i) + d, same.x.begin() + static_cast<std::ptrdiff_t>(r * d));
+  same.y.assign(ds.size(), ds.y[i]);
+  StepInfo info = learner.step(same);
+  if (info.index < ds.size()) info.index = i;
+  return info;
+}
+}  // namespace
+
+bool Trace::chosen_update_supported(const Learner& learner) {
+  const Algo a = learner.config().algo;
+  return a == Algo::Classic || a == Algo::Margin || a == Algo::Averaged || a == Algo::Voted;
+}
+
+StepInfo Trace::update_on(Learner& learner, const Dataset& ds, std::size_t i) {
+  StepInfo none;
+  none.index = ds.size();
+  if (i >= ds.size() || !learner.bound_to(ds) || !chosen_update_supported(learner)) return none;
+  if (!started() || learner.steps() != last_step_) start(learner, cfg_);
+  const std::uint64_t epoch_before = learner.epoch();
+  const StepInfo info = step_on_point(learner, ds, i);
+  if (info.index >= ds.size()) return info;
+  chosen_.emplace_back(learner.steps(), static_cast<std::uint32_t>(i));
+  log_step(learner, ds, info, epoch_before, true);
+  return info;
+}
+
+StepInfo Trace::replay_step(Learner& learner, const Dataset& ds) const {
+  const std::uint64_t next = learner.steps() + 1;
+  auto it = std::lower_bound(chosen_.begin(), chosen_.end(), std::make_pair(next, std::uint32_t{0}));
+  if (it != chosen_.end() && it->first == next && it->second < ds.size()) return step_on_point(learner, ds, it->second);
+  return learner.step(ds);
+}
+
+void Trace::log_step(const Learner& learner, const Dataset& ds, const StepInfo& info, std::uint64_t epoch_before,
+                     bool chosen) {
   last_step_ = learner.steps();
 
   TraceStep rec;
@@ -57,6 +105,7 @@ StepInfo Trace::step(Learner& learner, const Dataset& ds) {
   rec.index = static_cast<std::uint32_t>(info.index);
   rec.mistake = info.mistake;
   rec.epoch_end = info.epoch_end;
+  rec.chosen = chosen;
   log_.push_back(rec);
   if (log_.size() > cfg_.max_logged_steps) {
     log_.pop_front();
@@ -86,7 +135,6 @@ StepInfo Trace::step(Learner& learner, const Dataset& ds) {
   }
 
   if ((last_step_ - base_step_) % interval_ == 0) take_snapshot(learner);
-  return info;
 }
 
 std::size_t Trace::run_epoch(Learner& learner, const Dataset& ds) {
@@ -113,7 +161,7 @@ Status Trace::state_at(std::uint64_t s, const Dataset& ds, std::unique_ptr<Learn
     return Status::fail(Msg::trace_other_data);
   const std::uint64_t first_logged = log_.empty() ? last_step_ + 1 : log_.front().step;
   while (learner->steps() < s) {
-    const StepInfo info = learner->step(ds);
+    const StepInfo info = replay_step(*learner, ds);
     const std::uint64_t t = learner->steps();
     bool same = info.index < ds.size();
     if (same && t >= first_logged) {
@@ -137,6 +185,7 @@ Status Trace::rewind(std::uint64_t s, const Dataset& ds, Learner& learner) {
   while (!epochs_.empty() && epochs_.back().end_step > s) epochs_.pop_back();
   dropped_epochs_ = (learner.epoch() - base_epoch_) - epochs_.size();
   while (snapshots_.back().step > s) snapshots_.pop_back();  // the first one is at base_step_ <= s
+  while (!chosen_.empty() && chosen_.back().first > s) chosen_.pop_back();
   last_step_ = s;
   return Status::success();
 }
@@ -153,7 +202,7 @@ Status Trace::replay_rows(const Dataset& ds, std::vector<Row>& rows) const {
     row.rec = rec;
     row.w_before = learner->running_w();
     row.b_before = learner->running_b();
-    const StepInfo info = learner->step(ds);
+    const StepInfo info = replay_step(*learner, ds);
     if (info.index != rec.index || info.mistake != rec.mistake)
       return Status::fail(Msg::trace_replay_mismatch, {{"step", msg_uint(rec.step)}});
     row.y = ds.y[info.index];
@@ -161,6 +210,26 @@ Status Trace::replay_rows(const Dataset& ds, std::vector<Row>& rows) const {
     row.w_after = learner->running_w();
     row.b_after = learner->running_b();
     rows.push_back(std::move(row));
+  }
+  return Status::success();
+}
+
+Status Trace::replay(const Dataset& ds, std::uint64_t upto, const ReplayVisitor& visit) const {
+  if (log_.empty()) return Status::success();
+  if (upto > last_step_) upto = last_step_;
+  if (upto < log_.front().step) return Status::success();
+  std::unique_ptr<Learner> learner;
+  const Status st = state_at(log_.front().step - 1, ds, learner);
+  if (!st) return st;
+  std::vector<double> w_before;
+  for (const TraceStep& rec : log_) {
+    if (rec.step > upto) break;
+    w_before = learner->running_w();
+    const double b_before = learner->running_b();
+    const StepInfo info = replay_step(*learner, ds);
+    if (info.index != rec.index || info.mistake != rec.mistake)
+      return Status::fail(Msg::trace_replay_mismatch, {{"step", msg_uint(rec.step)}});
+    visit(rec, info, w_before, b_before, *learner);
   }
   return Status::success();
 }

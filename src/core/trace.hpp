@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,6 +37,7 @@ struct TraceStep {
   std::uint32_t index = 0;  // the point visited
   bool mistake = false;     // it caused an update
   bool epoch_end = false;   // it completed its epoch
+  bool chosen = false;      // an update on a point chosen by hand (Trace::update_on)
 };
 
 struct EpochSummary {
@@ -56,6 +58,20 @@ class Trace {
   // the trace (or not started) restarts the trace from its current state first.
   StepInfo step(Learner& learner, const Dataset& ds);
   std::size_t run_epoch(Learner& learner, const Dataset& ds);
+  // An update on point i chosen by hand ("you choose the point"), recorded as a step:
+  // the learner visits x_i instead of the point its order gives next (its visiting
+  // position still moves on by one, and a restart rule starts the pass again). The
+  // caller checks that x_i is a mistake of the running weights and that the learner's
+  // step uses nothing but the visited point (chosen_update_supported).
+  StepInfo update_on(Learner& learner, const Dataset& ds, std::size_t i);
+  // Learners whose step depends on the visited point only: classic, margin, averaged, voted.
+  static bool chosen_update_supported(const Learner& learner);
+  // Replays the steps from the first logged one up to step `upto` (at most last_step()),
+  // calling `visit` with each step's record, what it did, the running weights before it
+  // and the learner right after it.
+  using ReplayVisitor = std::function<void(const TraceStep& rec, const StepInfo& info, const std::vector<double>& w_before,
+                                           double b_before, const Learner& after)>;
+  Status replay(const Dataset& ds, std::uint64_t upto, const ReplayVisitor& visit) const;
 
   std::uint64_t first_step() const { return base_step_; }  // learner.steps() at start
   std::uint64_t last_step() const { return last_step_; }
@@ -97,6 +113,10 @@ class Trace {
     std::vector<double> w_before, w_after;
   };
   void take_snapshot(const Learner& learner);
+  // Logs the step just made (its epoch summary, a snapshot when due).
+  void log_step(const Learner& learner, const Dataset& ds, const StepInfo& info, std::uint64_t epoch_before, bool chosen);
+  // The learner's next step as the trace recorded it: a chosen update or learner.step(ds).
+  StepInfo replay_step(Learner& learner, const Dataset& ds) const;
   // Replays the logged steps; fails if the replay disagrees with the log.
   Status replay_rows(const Dataset& ds, std::vector<Row>& rows) const;
 
@@ -106,6 +126,8 @@ class Trace {
   std::deque<EpochSummary> epochs_;
   std::uint64_t dropped_steps_ = 0, dropped_epochs_ = 0;
   std::vector<Snapshot> snapshots_;  // ascending steps, the first at base_step_
+  // (step, point) of every chosen update, ascending; never dropped (replays need them).
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> chosen_;
 };
 
 }  // namespace pla

@@ -124,6 +124,10 @@ EM_JS(void, js_save_canvas_region, (const char* name, double x0, double y0, doub
 EM_JS(void, js_request_font, (const char* name), {
   if (Module.onFontRequest) Module.onFontRequest(UTF8ToString(name));
 });
+// A lesson event (JSON) for the page, which passes it on to the host page.
+EM_JS(void, js_lesson_event, (const char* json), {
+  if (Module.onLessonEvent) Module.onLessonEvent(JSON.parse(UTF8ToString(json)));
+});
 // A touch screen (a coarse pointer): every control at least 44 px high.
 EM_JS(int, js_coarse_pointer, (), {
   return (window.matchMedia && window.matchMedia('(pointer: coarse)').matches) ? 1 : 0;
@@ -236,6 +240,17 @@ void update_fonts(Platform& p) {
   p.font_dpr = dpr;
 }
 
+// Lesson events go to the page (and from there to the host page); natively they are dropped.
+void forward_lesson_events(Platform& p) {
+  for (const pla::Json& e : p.app.lesson.take_events()) {
+#ifdef __EMSCRIPTEN__
+    js_lesson_event(e.dump(-1, ' ', false, pla::Json::error_handler_t::replace).c_str());
+#else
+    (void)e;
+#endif
+  }
+}
+
 void frame(void* arg) {
   Platform& p = *static_cast<Platform*>(arg);
 #ifdef __EMSCRIPTEN__
@@ -262,6 +277,7 @@ void frame(void* arg) {
   ImGui::NewFrame();
   pla::app::frame(p.app, static_cast<float>(dt < 0.25 ? dt : 0.25));
   ImGui::Render();
+  forward_lesson_events(p);
   p.frame_ms_last = 1000.0 * static_cast<double>(SDL_GetPerformanceCounter() - build_start) /
                     static_cast<double>(SDL_GetPerformanceFrequency());
   p.frame_ms_sum += p.frame_ms_last;

@@ -163,7 +163,7 @@ const Size kSizes[] = {
     {"1920x1080 back row (text 2.5x)", 1920, 1080, 1, false, false, "2.5"},
 };
 const char* const kLangs[] = {"en", "vi", "zh", "pseudo"};
-const char* const kTabs[] = {"mistakes", "losses", "invariants", "rates"};
+const char* const kTabs[] = {"mistakes", "losses", "invariants", "rates", "iterations"};
 
 void draw(App& app, float dpr, int frames = 3) {
   for (int i = 0; i < frames; ++i) {

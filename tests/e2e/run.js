@@ -475,6 +475,44 @@ const frames = (page, n = 3) => page.evaluate((k) => new Promise((res) => {
       assert(host.errors.length === 0, host.errors.join(' | '));
     });
 
+    await check('a lesson through its interface: a click answers, Enter is Next, the host page gets the events', async () => {
+      const a = await openApp(browser, server.url + 'index.html?lesson=textbook&lang=vi');
+      await frames(a.page, 4);
+      let s = await a.page.evaluate(() => window.perceptronLab.state());
+      assert(s.lesson && s.lesson.id === 'textbook' && s.lesson.step === 0 && s.lesson.done === false, JSON.stringify(s.lesson));
+      // The first question: which point is the first mistake? A click on x1 = (3, 3) answers it.
+      const p = await a.page.evaluate(() => window.perceptronLab.toScreen(3, 3));
+      await a.page.mouse.click(p.x, p.y);
+      await frames(a.page, 3);
+      let ev = await a.page.evaluate(() => window.perceptronLab.lessonEvents || []);
+      const answer = ev.find((e) => e.event === 'answer_given');
+      assert(ev.length && ev[0].event === 'lesson_started', JSON.stringify(ev).slice(0, 300));
+      assert(answer && answer.correct === true && String(answer.answer) === '0', JSON.stringify(ev).slice(0, 400));
+      await a.page.keyboard.press('Enter');
+      await frames(a.page, 3);
+      s = await a.page.evaluate(() => window.perceptronLab.state());
+      assert(s.lesson.step === 1, 'Enter should go to the next step: ' + JSON.stringify(s.lesson));
+      await a.page.screenshot({ path: path.join(OUT, 'e2e-lesson-vi.png') });
+      assert(a.errors.length === 0, a.errors.join(' | '));
+      await a.context.close();
+      // A host page embedding the lesson receives its events by postMessage.
+      const host = await openApp(browser, server.url + 'embed-example.html', { expectReady: false });
+      const got = await host.page.evaluate(async (url) => {
+        const events = [];
+        window.addEventListener('message', (m) => { if (m.data && m.data.type === 'perceptronLab:event') events.push(m.data.event); });
+        const f = document.createElement('iframe');
+        f.src = url; f.width = 640; f.height = 400; document.body.appendChild(f);
+        const t0 = Date.now();
+        while (Date.now() - t0 < 30000 && !events.some((e) => e.event === 'step_shown')) await new Promise((r) => setTimeout(r, 50));
+        f.contentWindow.postMessage({ type: 'perceptronLab', id: 'n1', command: ['lesson_next'] }, '*');
+        while (Date.now() - t0 < 30000 && events.filter((e) => e.event === 'step_shown').length < 2) await new Promise((r) => setTimeout(r, 50));
+        return events;
+      }, server.url + 'index.html?lesson=threshold-neuron&embed=1');
+      await host.context.close();
+      assert(got.some((e) => e.event === 'lesson_started' && e.id === 'threshold-neuron'), JSON.stringify(got).slice(0, 300));
+      assert(got.filter((e) => e.event === 'step_shown').length >= 2, JSON.stringify(got).slice(0, 300));
+    });
+
     await check('embed mode at 320x240 and 1920x1080', async () => {
       for (const [w, hgt] of [[320, 240], [1920, 1080]]) {
         const e = await openApp(browser, server.url + '?embed=1&preset=six&speed=50&autoplay=1', { viewport: { width: w, height: hgt } });

@@ -101,6 +101,7 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--cpp", required=True)
     ap.add_argument("--embed", default="ui")
+    ap.add_argument("--lessons", default="", help="a folder of lesson files whose texts count too")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
 
@@ -108,6 +109,27 @@ def main():
     for name in sorted(os.listdir(a.catalogs)):
         if name.endswith(".json"):
             langs[name[:-5]] = catalog_strings(os.path.join(a.catalogs, name))
+
+    # Lesson texts: an object with "en"/"vi"/"zh" keys is text per language.
+    if a.lessons and os.path.isdir(a.lessons):
+        for name in sorted(os.listdir(a.lessons)):
+            if not name.endswith(".json"):
+                continue
+            with open(os.path.join(a.lessons, name), encoding="utf-8") as f:
+                lesson = json.load(f)
+
+            def walk(v, key):
+                if isinstance(v, dict):
+                    for k, x in v.items():
+                        if k in ("en", "vi", "zh") and isinstance(x, str):
+                            langs.setdefault(k, []).append(("lesson %s: %s.%s" % (name, key, k), x))
+                        else:
+                            walk(x, key + "." + k if key else k)
+                elif isinstance(v, list):
+                    for i, x in enumerate(v):
+                        walk(x, "%s[%d]" % (key, i))
+
+            walk(lesson, "")
 
     def chars(lang):
         return {ord(c) for _, s in langs.get(lang, []) for c in s if ord(c) >= 0x20}

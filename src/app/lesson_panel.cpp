@@ -1,0 +1,83 @@
+// Perceptron Lab app: the guided lesson in progress (core/lesson.hpp). Its panel shows
+// the narration with the live numbers, the question (yes / no, a choice, a number, or
+// the point the next update falls on: clicked on the canvas or chosen from the list),
+// the feedback, Back and Next, and the progress; Enter is Next. The buttons run the
+// same commands as the JavaScript API: lesson_next, lesson_back, answer, lesson_exit.
+#include <string>
+
+#include "app/app_internal.hpp"
+
+namespace pla::app {
+
+namespace {
+
+std::string number(double v) { return fmt_num(v, 6); }
+
+void question(App& app) {
+  const LessonRunner& l = app.lesson;
+  const std::string lang = lang_code(language());
+  const QuestionKind kind = l.question_kind();
+  if (kind == QuestionKind::None) return;
+  ImGui::Separator();
+  text_wrapped(l.question_prompt(lang, number));
+  if (l.answered()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, l.last_correct() ? palette(app).ok : palette(app).mistake);
+    text_wrapped(tr(l.last_correct() ? "lesson.right" : "lesson.wrong"));
+    ImGui::PopStyleColor();
+    const std::string why = l.feedback(lang, number);
+    if (!why.empty()) text_wrapped(why);
+    return;
+  }
+  Flow row;
+  switch (kind) {
+    case QuestionKind::YesNo:
+      if (row.button(label("lesson.yes", "answer_yes").c_str())) act(app, {"answer", "yes"});
+      if (row.button(label("lesson.no", "answer_no").c_str())) act(app, {"answer", "no"});
+      break;
+    case QuestionKind::Choice: {
+      const std::vector<std::string> options = l.question_options(lang, number);
+      for (std::size_t i = 0; i < options.size(); ++i)
+        if (row.button((options[i] + "##option" + std::to_string(i)).c_str())) act(app, {"answer", std::to_string(i)});
+      break;
+    }
+    case QuestionKind::Number: {
+      ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x * 0.5f, ImGui::GetFontSize() * 8.0f));
+      const bool enter = ImGui::InputTextWithHint("##answer_number", tr("lesson.your_answer"), app.answer_text,
+                                                  sizeof app.answer_text, ImGuiInputTextFlags_EnterReturnsTrue);
+      same_line_or_wrap(ImGui::CalcTextSize(tr("lesson.check")).x + ImGui::GetStyle().FramePadding.x * 2);
+      if (ImGui::Button(label("lesson.check", "answer_check").c_str()) || enter) act(app, {"answer", app.answer_text});
+      break;
+    }
+    case QuestionKind::PickPoint: {
+      text_wrapped(tr("lesson.pick_hint"));
+      const Dataset& ds = app.session.data();
+      for (std::size_t i = 0; i < ds.size() && i < 24; ++i)
+        if (row.button(("x" + std::to_string(i + 1) + "##pick" + std::to_string(i)).c_str(), true))
+          act(app, {"answer", std::to_string(i)});
+      if (row.button(label("lesson.none", "pick_none").c_str(), true)) act(app, {"answer", "none"});
+      break;
+    }
+    default: break;
+  }
+}
+
+}  // namespace
+
+void lesson_panel(App& app) {
+  LessonRunner& l = app.lesson;
+  if (!l.active()) return;
+  const std::string lang = lang_code(language());
+  ImGui::PushStyleColor(ImGuiCol_Text, palette(app).pos);
+  text_wrapped(l.title(lang));
+  ImGui::PopStyleColor();
+  text_wrapped(trf("lesson.progress", {{"step", std::to_string(l.step() + 1)}, {"steps", std::to_string(l.steps())}}));
+  text_wrapped(l.narration(app.session, lang, number));
+  question(app);
+  if (l.done()) text_wrapped(tr("lesson.done"));
+  Flow row;
+  if (row.button(label("lesson.back", "lesson_back").c_str())) act(app, {"lesson_back"});
+  if (!l.done() && row.button(label("lesson.next", "lesson_next").c_str())) act(app, {"lesson_next"});
+  if (row.button(label("lesson.exit", "lesson_exit").c_str(), true)) act(app, {"lesson_exit"});
+}
+
+}  // namespace pla::app

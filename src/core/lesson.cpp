@@ -1,0 +1,883 @@
+#include "core/lesson.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+#include "core/presets.hpp"
+#include "core/session.hpp"
+#include "core/stop.hpp"
+#include "core/values.hpp"
+
+namespace pla {
+
+// web/lessons/*.json, embedded by CMake (a generated .cpp in the build folder).
+extern const char* const kEmbeddedLessons[];
+extern const unsigned kEmbeddedLessonCount;
+
+namespace {
+
+constexpr std::size_t kMaxSteps = 500;
+constexpr std::size_t kMaxText = 8000;      // characters per text
+constexpr std::size_t kMaxActions = 100;    // per step
+constexpr std::size_t kMaxRows = 10000;     // data rows per step
+constexpr std::size_t kMaxOptions = 10;
+constexpr std::uint64_t kMaxSimSteps = 10000000;  // as Session::next_update
+
+const std::vector<std::string>& languages() {
+  static const std::vector<std::string> l = {"en", "vi", "zh"};
+  return l;
+}
+
+// ---------------------------------------------------------------- placeholders
+
+bool is_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// Calls f(name, begin, end) for every {name} of t (name: letters, digits, '_', not empty).
+template <class F>
+void for_each_placeholder(const std::string& t, F f) {
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (t[i] != '{') continue;
+    std::size_t j = i + 1;
+    while (j < t.size() && is_name_char(t[j])) ++j;
+    if (j < t.size() && t[j] == '}' && j > i + 1) {
+      f(t.substr(i + 1, j - i - 1), i, j + 1);
+      i = j;
+    }
+  }
+}
+
+// "w12" -> prefix "w", index 12 (>= 1).
+bool indexed(const std::string& name, const char* prefix, std::size_t& index) {
+  const std::string p = prefix;
+  if (name.size() <= p.size() || name.compare(0, p.size(), p) != 0) return false;
+  std::uint64_t v = 0;
+  const std::string digits = name.substr(p.size());
+  if (digits.size() > 6 || !parse_u64(digits, v) || v < 1 || digits[0] == '+' || digits[0] == '0') return false;
+  for (char c : digits)
+    if (c < '0' || c > '9') return false;
+  index = static_cast<std::size_t>(v);
+  return true;
+}
+
+const std::vector<std::string>& plain_placeholders() {
+  static const std::vector<std::string> n = {"k",       "step",     "epoch",  "eta",   "w",     "b",
+                                             "prev_w",  "prev_b",   "x",      "y",     "score", "index",
+                                             "mistake", "converged", "mistakes", "points", "alpha", "gamma",
+                                             "R",       "bound",    "answer", "given"};
+  return n;
+}
+
+std::string yes_no_word(bool v, const std::string& lang) {
+  if (lang == "vi") return v ? "có" : "không";
+  if (lang == "zh") return v ? "是" : "否";
+  return v ? "yes" : "no";
+}
+
+// Whole numbers exactly, others to 6 significant digits ("0.836329").
+std::string default_number(double v) {
+  if (std::isfinite(v) && v == std::trunc(v) && std::fabs(v) < 1e15) return msg_num(v);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+
+std::string vector_text(const std::vector<double>& v, const NumberFormat& fmt) {
+  std::string out = "(";
+  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + fmt(v[i]);
+  return out + ")";
+}
+
+// ---------------------------------------------------------------- the loader
+
+std::string at(const std::string& field, const std::string& key) { return field.empty() ? key : field + "." + key; }
+std::string item(const std::string& field, std::size_t i) { return field + "[" + std::to_string(i + 1) + "]"; }
+
+std::string join_keys(const std::vector<std::string>& keys) {
+  std::string out;
+  for (const auto& k : keys) out += (out.empty() ? "" : ", ") + k;
+  return out;
+}
+
+struct Loader {
+  std::string source;
+  std::size_t step = 0;  // 1-based while checking a step, 0 outside
+
+  Status fail(Msg code, const std::string& field, MsgArgs extra = {}) const {
+    MsgArgs args = {{"source", source}};
+    if (step) args.emplace_back("step", std::to_string(step));
+    args.emplace_back("field", field);
+    args.insert(args.end(), extra.begin(), extra.end());
+    return Status::fail(code, std::move(args));
+  }
+
+  Status keys(const Json& o, const std::string& field, const std::vector<std::string>& known) const {
+    for (auto it = o.begin(); it != o.end(); ++it)
+      if (std::find(known.begin(), known.end(), it.key()) == known.end())
+        return fail(Msg::lesson_unknown_key, at(field, it.key().substr(0, 40)), {{"known", join_keys(known)}});
+    return Status::success();
+  }
+
+  Status text_value(const Json& j, const std::string& field, std::string& out) const {
+    if (!j.is_string()) return fail(Msg::lesson_expected_string, field);
+    const std::string& t = j.get_ref<const std::string&>();
+    if (t.size() > kMaxText) return fail(Msg::lesson_too_long, field, {{"max", std::to_string(kMaxText)}});
+    Status bad = Status::success();
+    for_each_placeholder(t, [&](const std::string& name, std::size_t, std::size_t) {
+      if (!bad.ok || lesson_placeholder_known(name)) return;
+      bad = fail(Msg::lesson_placeholder, field, {{"name", "{" + name.substr(0, 40) + "}"}});
+    });
+    if (!bad) return bad;
+    out = t;
+    return Status::success();
+  }
+
+  Status text(const Json& o, const std::string& field, LessonText& out) const {
+    if (!o.is_object()) return fail(Msg::lesson_expected_object, field);
+    Status st = keys(o, field, languages());
+    if (!st) return st;
+    LessonText t;
+    std::string* slots[] = {&t.en, &t.vi, &t.zh};
+    for (std::size_t i = 0; i < 3; ++i) {
+      auto it = o.find(languages()[i]);
+      if (it == o.end()) continue;
+      st = text_value(*it, at(field, languages()[i]), *slots[i]);
+      if (!st) return st;
+    }
+    if (t.en.empty()) return fail(Msg::lesson_no_text, field);
+    out = std::move(t);
+    return Status::success();
+  }
+
+  // A setting or action argument as the text a command takes.
+  Status scalar(const Json& j, const std::string& field, std::string& out) const {
+    if (j.is_string()) out = j.get_ref<const std::string&>();
+    else if (j.is_boolean()) out = j.get<bool>() ? "true" : "false";
+    else if (j.is_number_unsigned()) out = std::to_string(j.get<std::uint64_t>());
+    else if (j.is_number_integer()) out = std::to_string(j.get<std::int64_t>());
+    else if (j.is_number()) out = msg_num(j.get<double>());
+    else return fail(Msg::lesson_expected_value, field);
+    return Status::success();
+  }
+
+  Status data(const Json& rows, const std::string& field, std::string& csv) const {
+    if (!rows.is_array()) return fail(Msg::lesson_expected_array, field);
+    if (rows.empty()) return fail(Msg::lesson_data_row, field);
+    if (rows.size() > kMaxRows) return fail(Msg::lesson_too_long, field, {{"max", std::to_string(kMaxRows)}});
+    std::size_t width = 0;
+    std::string out;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const Json& r = rows[i];
+      const std::string f = item(field, i);
+      if (!r.is_array()) return fail(Msg::lesson_expected_array, f);
+      if (i == 0) {
+        width = r.size();
+        if (width < 2 || width > 1001) return fail(Msg::lesson_data_row, f);
+        for (std::size_t j = 0; j + 1 < width; ++j) out += "x" + std::to_string(j + 1) + ",";
+        out += "label\n";
+      }
+      if (r.size() != width) return fail(Msg::lesson_data_row, f);
+      for (std::size_t j = 0; j < width; ++j) {
+        if (!r[j].is_number()) return fail(Msg::lesson_expected_number, item(f, j));
+        const double v = r[j].get<double>();
+        if (!std::isfinite(v)) return fail(Msg::lesson_expected_number, item(f, j));
+        if (j + 1 == width && v != 1.0 && v != -1.0) return fail(Msg::lesson_data_row, item(f, j));
+        out += msg_num(v) + (j + 1 == width ? "\n" : ",");
+      }
+    }
+    csv = std::move(out);
+    return Status::success();
+  }
+
+  Status setup(const Json& o, const std::string& field, LessonStep& st) const {
+    if (!o.is_object()) return fail(Msg::lesson_expected_object, field);
+    std::vector<std::string> known = {"preset", "data"};
+    for (const auto& def : session_settings()) known.emplace_back(def.key);
+    Status r = keys(o, field, known);
+    if (!r) return r;
+    if (o.contains("preset") && o.contains("data")) return fail(Msg::lesson_preset_and_data, field);
+    SessionSettings probe;
+    for (auto it = o.begin(); it != o.end(); ++it) {
+      const std::string f = at(field, it.key());
+      if (it.key() == "preset") {
+        if (!it->is_string()) return fail(Msg::lesson_expected_string, f);
+        const std::string name = it->get<std::string>();
+        const auto& names = preset_names();
+        if (std::find(names.begin(), names.end(), name) == names.end())
+          return fail(Msg::lesson_preset_unknown, f, {{"value", name.substr(0, 40)}, {"known", join_keys(names)}});
+        st.preset = name;
+      } else if (it.key() == "data") {
+        r = data(*it, f, st.data_csv);
+        if (!r) return r;
+      } else {
+        std::string value;
+        r = scalar(*it, f, value);
+        if (!r) return r;
+        const auto* def = find_setting(session_settings(), it.key());
+        if (def) r = setting_parse(*def, probe, value);
+        if (!r) {
+          MsgArgs args = {{"source", source}, {"step", std::to_string(step)}, {"field", f}};
+          return Status::fail(Msg::lesson_setting_bad, args, r);
+        }
+        st.settings.emplace_back(it.key(), value);
+      }
+    }
+    return Status::success();
+  }
+
+  Status actions(const Json& a, const std::string& field, LessonStep& st) const {
+    if (!a.is_array()) return fail(Msg::lesson_expected_array, field);
+    if (a.size() > kMaxActions) return fail(Msg::lesson_too_long, field, {{"max", std::to_string(kMaxActions)}});
+    struct Known {
+      const char* name;
+      const char* usage;
+      bool index;  // takes one whole number
+    };
+    static const Known known[] = {{"reset", "reset", false},        {"step", "step", false},
+                                  {"next_update", "next_update", false}, {"epoch", "epoch", false},
+                                  {"train", "train", false},        {"seek", "seek STEP", true},
+                                  {"update_on", "update_on INDEX", true}};
+    std::vector<std::string> names;
+    for (const Known& k : known) names.emplace_back(k.name);
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      const std::string f = item(field, i);
+      const Json& c = a[i];
+      if (!c.is_array()) return fail(Msg::lesson_expected_array, f);
+      if (c.empty() || !c[0].is_string()) return fail(Msg::lesson_expected_string, item(f, 0));
+      const std::string name = c[0].get<std::string>();
+      const Known* k = nullptr;
+      for (const Known& kk : known)
+        if (name == kk.name) k = &kk;
+      if (!k) return fail(Msg::lesson_action_unknown, f, {{"name", name.substr(0, 40)}, {"known", join_keys(names)}});
+      std::vector<std::string> cmd = {name};
+      if (c.size() != (k->index ? 2u : 1u)) return fail(Msg::lesson_action_usage, f, {{"usage", k->usage}});
+      if (k->index) {
+        if (!c[1].is_number_unsigned() && !(c[1].is_number_integer() && c[1].get<std::int64_t>() >= 0))
+          return fail(Msg::lesson_expected_whole, item(f, 1));
+        cmd.push_back(std::to_string(c[1].get<std::uint64_t>()));
+      }
+      st.actions.push_back(std::move(cmd));
+    }
+    return Status::success();
+  }
+
+  Status question(const Json& q, const std::string& field, LessonQuestion& out) const {
+    if (!q.is_object()) return fail(Msg::lesson_expected_object, field);
+    auto kind = q.find("kind");
+    if (kind == q.end()) return fail(Msg::lesson_missing_key, at(field, "kind"));
+    if (!kind->is_string()) return fail(Msg::lesson_expected_string, at(field, "kind"));
+    const std::string k = kind->get<std::string>();
+    LessonQuestion r;
+    std::vector<std::string> allowed = {"kind", "prompt", "why"};
+    if (k == "yes_no") {
+      r.kind = QuestionKind::YesNo;
+      allowed.insert(allowed.end(), {"answer", "from"});
+    } else if (k == "pick_point") {
+      r.kind = QuestionKind::PickPoint;
+    } else if (k == "number") {
+      r.kind = QuestionKind::Number;
+      allowed.insert(allowed.end(), {"answer", "from", "tolerance"});
+    } else if (k == "choice") {
+      r.kind = QuestionKind::Choice;
+      allowed.insert(allowed.end(), {"options", "answer"});
+    } else {
+      return fail(Msg::lesson_kind_unknown, at(field, "kind"),
+                  {{"value", k.substr(0, 40)}, {"known", "yes_no, pick_point, number, choice"}});
+    }
+    Status st = keys(q, field, allowed);
+    if (!st) return st;
+    auto prompt = q.find("prompt");
+    if (prompt == q.end()) return fail(Msg::lesson_missing_key, at(field, "prompt"));
+    st = text(*prompt, at(field, "prompt"), r.prompt);
+    if (!st) return st;
+    if (q.contains("why")) {
+      st = text(q["why"], at(field, "why"), r.why);
+      if (!st) return st;
+    }
+    auto answer = q.find("answer");
+    auto from = q.find("from");
+    const std::string fa = at(field, "answer"), ff = at(field, "from");
+    if (answer != q.end() && from != q.end()) return fail(Msg::lesson_answer_and_from, field);
+    if ((r.kind == QuestionKind::YesNo || r.kind == QuestionKind::Number || r.kind == QuestionKind::Choice) &&
+        answer == q.end() && from == q.end())
+      return fail(Msg::lesson_missing_key, fa);
+    if (from != q.end()) {
+      if (!from->is_string()) return fail(Msg::lesson_expected_string, ff);
+      const std::string v = from->get<std::string>();
+      std::size_t i = 0;
+      bool ok = false;
+      if (r.kind == QuestionKind::YesNo) ok = v == "mistake" || v == "converged";
+      else ok = v == "b_after" || v == "k_after" ||
+                (v.size() > 7 && v.compare(v.size() - 6, 6, "_after") == 0 && indexed(v.substr(0, v.size() - 6), "w", i));
+      if (!ok)
+        return fail(Msg::lesson_from_unknown, ff,
+                    {{"value", v.substr(0, 40)},
+                     {"known", r.kind == QuestionKind::YesNo ? "mistake, converged" : "b_after, k_after, w1_after, w2_after, ..."}});
+      r.from = v;
+    }
+    if (answer != q.end()) {
+      if (r.kind == QuestionKind::YesNo) {
+        if (!answer->is_string()) return fail(Msg::lesson_expected_string, fa);
+        const std::string v = answer->get<std::string>();
+        if (v != "yes" && v != "no") return fail(Msg::lesson_answer_bad, fa, {{"value", v.substr(0, 40)}, {"known", "yes or no"}});
+        r.answer = v;
+      } else if (r.kind == QuestionKind::Number) {
+        if (!answer->is_number() || !std::isfinite(answer->get<double>())) return fail(Msg::lesson_expected_number, fa);
+        r.number = answer->get<double>();
+      }
+    }
+    if (r.kind == QuestionKind::Number && q.contains("tolerance")) {
+      const Json& t = q["tolerance"];
+      if (!t.is_number() || !(t.get<double>() >= 0.0) || !std::isfinite(t.get<double>()))
+        return fail(Msg::lesson_expected_number, at(field, "tolerance"));
+      r.tolerance = t.get<double>();
+    }
+    if (r.kind == QuestionKind::Choice) {
+      auto options = q.find("options");
+      const std::string fo = at(field, "options");
+      if (options == q.end()) return fail(Msg::lesson_missing_key, fo);
+      if (!options->is_array()) return fail(Msg::lesson_expected_array, fo);
+      if (options->size() > kMaxOptions) return fail(Msg::lesson_too_long, fo, {{"max", std::to_string(kMaxOptions)}});
+      if (options->size() < 2) return fail(Msg::lesson_missing_key, item(fo, options->size()));
+      for (std::size_t i = 0; i < options->size(); ++i) {
+        LessonText t;
+        st = text((*options)[i], item(fo, i), t);
+        if (!st) return st;
+        r.options.push_back(std::move(t));
+      }
+      if (!answer->is_number_integer() && !answer->is_number_unsigned()) return fail(Msg::lesson_expected_whole, fa);
+      const std::int64_t v = answer->get<std::int64_t>();
+      if (v < 0 || static_cast<std::size_t>(v) >= r.options.size())
+        return fail(Msg::lesson_answer_range, fa,
+                    {{"value", std::to_string(v)}, {"max", std::to_string(r.options.size() - 1)}});
+      r.answer = std::to_string(v);
+    }
+    out = std::move(r);
+    return Status::success();
+  }
+
+  Status lesson(const std::string& json, Lesson& out) {
+    const Json doc = Json::parse(json, nullptr, false);
+    if (doc.is_discarded()) return Status::fail(Msg::lesson_not_json, {{"source", source}});
+    if (!doc.is_object()) return fail(Msg::lesson_expected_object, "lesson");
+    Status st = keys(doc, "", {"format", "id", "title", "steps"});
+    if (!st) return st;
+    for (const char* k : {"format", "id", "title", "steps"})
+      if (!doc.contains(k)) return fail(Msg::lesson_missing_key, k);
+    const Json& format = doc["format"];
+    if (!format.is_number()) return fail(Msg::lesson_expected_number, "format");
+    if (format.get<double>() != 1.0) return fail(Msg::lesson_format, "format", {{"value", msg_num(format.get<double>())}});
+    Lesson l;
+    l.source = source;
+    const Json& id = doc["id"];
+    if (!id.is_string()) return fail(Msg::lesson_expected_string, "id");
+    l.id = id.get<std::string>();
+    bool good_id = !l.id.empty() && l.id.size() <= 64;
+    for (char c : l.id)
+      if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_')) good_id = false;
+    if (!good_id) return fail(Msg::lesson_bad_id, "id", {{"value", l.id.substr(0, 64)}});
+    st = text(doc["title"], "title", l.title);
+    if (!st) return st;
+    const Json& steps = doc["steps"];
+    if (!steps.is_array()) return fail(Msg::lesson_expected_array, "steps");
+    if (steps.empty()) return fail(Msg::lesson_no_steps, "steps");
+    if (steps.size() > kMaxSteps) return fail(Msg::lesson_too_long, "steps", {{"max", std::to_string(kMaxSteps)}});
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      step = i + 1;
+      const std::string f = item("steps", i);
+      const Json& s = steps[i];
+      if (!s.is_object()) return fail(Msg::lesson_expected_object, f);
+      st = keys(s, f, {"narration", "setup", "actions", "question"});
+      if (!st) return st;
+      LessonStep ls;
+      if (!s.contains("narration")) return fail(Msg::lesson_missing_key, at(f, "narration"));
+      st = text(s["narration"], at(f, "narration"), ls.narration);
+      if (st && s.contains("setup")) st = setup(s["setup"], at(f, "setup"), ls);
+      if (st && s.contains("actions")) st = actions(s["actions"], at(f, "actions"), ls);
+      if (st && s.contains("question")) st = question(s["question"], at(f, "question"), ls.question);
+      if (!st) return st;
+      if (i == 0 && ls.preset.empty() && ls.data_csv.empty()) return fail(Msg::lesson_first_data, at(f, "setup"));
+      l.steps.push_back(std::move(ls));
+    }
+    out = std::move(l);
+    return Status::success();
+  }
+};
+
+// ---------------------------------------------------------------- session helpers
+
+LessonVars snapshot(const Session& s) {
+  LessonVars v;
+  const Learner& l = s.learner();
+  v.k = l.updates();
+  v.step = l.steps();
+  v.epoch = l.epoch();
+  v.eta = s.settings().learner.pla.eta;
+  v.w = l.running_w();
+  v.b = l.running_b();
+  v.prev_w = s.previous_w();
+  v.prev_b = s.previous_b();
+  for (std::uint64_t a : l.alpha()) v.alpha.push_back(static_cast<double>(a));
+  v.converged = l.converged();
+  v.points = s.data().size();
+  v.mistakes = s.train_mistakes();
+  v.has_last = s.has_last_step() && s.last_step().index < s.train_set().size();
+  if (v.has_last) {
+    const StepInfo& st = s.last_step();
+    const std::size_t row = st.index < s.train_index().size() ? s.train_index()[st.index] : st.index;
+    v.index = row;
+    v.y = s.train_set().y[st.index];
+    v.score = v.y * st.score;
+    v.mistake = st.mistake;
+    if (row < s.data().size()) v.x.assign(s.data().row(row), s.data().row(row) + s.data().d);
+  }
+  v.margin_ok = s.margin_ok() && s.margin().separable;
+  if (v.margin_ok) {
+    v.gamma = s.margin().gamma_aug;
+    v.R = s.margin().R_aug;
+    v.bound = s.margin().bound;
+  }
+  return v;
+}
+
+// The learner after the next update (false when none comes before a stop rule).
+bool simulate_next_update(const Session& s, std::unique_ptr<Learner>& out, std::size_t& row) {
+  std::unique_ptr<Learner> c = s.learner().clone();
+  const Dataset& train = s.train_set();
+  if (!c || train.empty() || !c->bound_to(train)) return false;
+  for (std::uint64_t n = 0; n < kMaxSimSteps; ++n) {
+    if (stop_rule(s.settings().stop, progress_of(*c)) != StopReason::None) return false;
+    const StepInfo st = c->step(train);
+    if (st.index >= train.size()) return false;
+    if (st.mistake) {
+      row = st.index < s.train_index().size() ? s.train_index()[st.index] : st.index;
+      out = std::move(c);
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string step_field(std::size_t i) { return item("steps", i); }
+
+}  // namespace
+
+// ---------------------------------------------------------------- public helpers
+
+const char* to_string(QuestionKind k) {
+  switch (k) {
+    case QuestionKind::YesNo: return "yes_no";
+    case QuestionKind::PickPoint: return "pick_point";
+    case QuestionKind::Number: return "number";
+    case QuestionKind::Choice: return "choice";
+    default: return "";
+  }
+}
+
+const std::string& LessonText::in(const std::string& lang) const {
+  if (lang == "vi" && !vi.empty()) return vi;
+  if (lang == "zh" && !zh.empty()) return zh;
+  return en;
+}
+
+bool lesson_placeholder_known(const std::string& name) {
+  const auto& n = plain_placeholders();
+  if (std::find(n.begin(), n.end(), name) != n.end()) return true;
+  std::size_t i = 0;
+  return indexed(name, "w", i) || indexed(name, "alpha", i);
+}
+
+const std::vector<std::string>& builtin_lesson_ids() {
+  static const std::vector<std::string> ids = [] {
+    std::vector<std::string> out;
+    for (unsigned i = 0; i < kEmbeddedLessonCount; ++i) {
+      const Json doc = Json::parse(kEmbeddedLessons[i], nullptr, false);
+      if (doc.is_object() && doc.contains("id") && doc["id"].is_string()) out.push_back(doc["id"].get<std::string>());
+    }
+    static const std::vector<std::string> order = {"textbook", "threshold-neuron", "dual", "customers"};
+    auto rank = [](const std::string& id) {
+      auto it = std::find(order.begin(), order.end(), id);
+      return static_cast<std::size_t>(it - order.begin());
+    };
+    std::stable_sort(out.begin(), out.end(), [&](const std::string& a, const std::string& b) {
+      return rank(a) != rank(b) ? rank(a) < rank(b) : a < b;
+    });
+    return out;
+  }();
+  return ids;
+}
+
+bool builtin_lesson(const std::string& id, std::string& json) {
+  for (unsigned i = 0; i < kEmbeddedLessonCount; ++i) {
+    const Json doc = Json::parse(kEmbeddedLessons[i], nullptr, false);
+    if (doc.is_object() && doc.contains("id") && doc["id"].is_string() && doc["id"].get<std::string>() == id) {
+      json = kEmbeddedLessons[i];
+      return true;
+    }
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- LessonRunner
+
+Status LessonRunner::load(const std::string& json, const std::string& source) {
+  Loader loader;
+  loader.source = source;
+  Lesson l;
+  Status st = loader.lesson(json, l);
+  if (!st) return st;
+  lesson_ = std::move(l);
+  active_ = done_ = answered_ = correct_ = false;
+  step_ = 0;
+  expected_.clear();
+  given_.clear();
+  results_.assign(lesson_.steps.size(), 0);
+  return st;
+}
+
+Status LessonRunner::load_builtin(const std::string& id) {
+  std::string json;
+  if (!builtin_lesson(id, json))
+    return Status::fail(Msg::lesson_builtin_unknown, {{"id", id.substr(0, 64)}, {"known", join_keys(builtin_lesson_ids())}});
+  return load(json, id + ".json");
+}
+
+void LessonRunner::event(Json e) { events_.push_back(std::move(e)); }
+
+std::vector<Json> LessonRunner::take_events() {
+  std::vector<Json> out;
+  out.swap(events_);
+  return out;
+}
+
+Status LessonRunner::apply_step(Session& s, std::size_t i) {
+  const LessonStep& st = lesson_.steps[i];
+  auto failed = [&](const std::string& field, const Status& cause) {
+    return Status::fail(Msg::lesson_step_failed, {{"id", lesson_.id}, {"step", std::to_string(i + 1)}, {"field", field}},
+                        cause);
+  };
+  const std::string f = step_field(i);
+  Status r;
+  if (!st.preset.empty()) r = s.command({"preset", st.preset});
+  else if (!st.data_csv.empty()) r = s.command({"import_csv", st.data_csv, lesson_.id + ".csv"});
+  if (!r) return failed(at(f, st.preset.empty() ? "setup.data" : "setup.preset"), r);
+  for (const auto& kv : st.settings) {
+    r = s.command({"set", kv.first, kv.second});
+    if (!r) return failed(at(f, "setup." + kv.first), r);
+  }
+  for (std::size_t a = 0; a < st.actions.size(); ++a) {
+    r = s.command(st.actions[a]);
+    if (!r) return failed(item(at(f, "actions"), a), r);
+  }
+  return Status::success();
+}
+
+Status LessonRunner::compute_expected(const Session& s) {
+  expected_.clear();
+  expected_number_ = 0.0;
+  const LessonQuestion& q = lesson_.steps[step_].question;
+  const std::string field = at(step_field(step_), q.from.empty() ? "question.answer" : "question.from");
+  auto fail = [&](Msg code, MsgArgs extra = {}) {
+    MsgArgs args = {{"id", lesson_.id}, {"step", std::to_string(step_ + 1)}, {"field", field}};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return Status::fail(code, std::move(args));
+  };
+  switch (q.kind) {
+    case QuestionKind::None: return Status::success();
+    case QuestionKind::Choice: expected_ = q.answer; return Status::success();
+    case QuestionKind::YesNo:
+      if (q.from.empty()) {
+        expected_ = q.answer;
+      } else if (q.from == "converged") {
+        expected_ = s.learner().converged() ? "yes" : "no";
+      } else {  // mistake: the next visit
+        std::unique_ptr<Learner> c = s.learner().clone();
+        if (!c || s.train_set().empty() || !c->bound_to(s.train_set())) return fail(Msg::lesson_no_update);
+        expected_ = c->step(s.train_set()).mistake ? "yes" : "no";
+      }
+      return Status::success();
+    case QuestionKind::PickPoint: {
+      std::unique_ptr<Learner> c;
+      std::size_t row = 0;
+      expected_ = simulate_next_update(s, c, row) ? std::to_string(row) : "none";
+      return Status::success();
+    }
+    case QuestionKind::Number: {
+      if (q.from.empty()) {
+        expected_number_ = q.number;
+      } else {
+        std::unique_ptr<Learner> c;
+        std::size_t row = 0;
+        if (!simulate_next_update(s, c, row)) return fail(Msg::lesson_no_update);
+        std::size_t i = 0;
+        if (q.from == "b_after") expected_number_ = c->running_b();
+        else if (q.from == "k_after") expected_number_ = static_cast<double>(c->updates());
+        else if (indexed(q.from.substr(0, q.from.size() - 6), "w", i)) {
+          if (i > c->running_w().size()) return fail(Msg::lesson_dimension, {{"d", std::to_string(c->running_w().size())}});
+          expected_number_ = c->running_w()[i - 1];
+        }
+      }
+      expected_ = msg_num(expected_number_);
+      return Status::success();
+    }
+  }
+  return Status::success();
+}
+
+Status LessonRunner::apply_effect(Session& s, std::size_t i) {
+  const LessonQuestion& q = lesson_.steps[i].question;
+  std::vector<std::string> cmd;
+  if (q.kind == QuestionKind::PickPoint || (q.kind == QuestionKind::Number && !q.from.empty())) cmd = {"next_update"};
+  else if (q.kind == QuestionKind::YesNo && q.from == "mistake") cmd = {"step"};
+  if (cmd.empty()) return Status::success();
+  Status r = s.command(cmd);
+  if (!r)
+    return Status::fail(Msg::lesson_step_failed,
+                        {{"id", lesson_.id}, {"step", std::to_string(i + 1)}, {"field", at(step_field(i), "question")}}, r);
+  return r;
+}
+
+Status LessonRunner::show(Session& s) {
+  answered_ = correct_ = false;
+  given_.clear();
+  expected_.clear();
+  Status st = apply_step(s, step_);
+  if (st) st = compute_expected(s);
+  shown_ = snapshot(s);
+  after_ = shown_;
+  event(Json{{"event", "step_shown"}, {"id", lesson_.id}, {"step", step_}});
+  return st;
+}
+
+// Every setting back to its default (through `set`: two passes, as one setting's value
+// can depend on another's: dual takes init = zero only).
+static Status baseline(Session& s) {
+  const SessionSettings defaults;
+  Status last;
+  for (int pass = 0; pass < 2; ++pass) {
+    last = Status::success();
+    for (const auto& def : session_settings()) {
+      Status r = s.command({"set", def.key, setting_text(def, defaults)});
+      if (!r) last = r;
+    }
+  }
+  return last;
+}
+
+Status LessonRunner::rebuild(Session& s, std::size_t target) {
+  Status st = baseline(s);
+  for (std::size_t i = 0; st && i < target; ++i) {
+    st = apply_step(s, i);
+    if (st) st = apply_effect(s, i);
+  }
+  step_ = target;
+  done_ = false;
+  for (std::size_t i = target; i < results_.size(); ++i) results_[i] = 0;
+  Status shown = show(s);
+  return st ? shown : st;
+}
+
+Status LessonRunner::start(Session& s) {
+  if (!loaded()) return Status::fail(Msg::lesson_not_loaded);
+  active_ = true;
+  results_.assign(lesson_.steps.size(), 0);
+  event(Json{{"event", "lesson_started"}, {"id", lesson_.id}});
+  return rebuild(s, 0);
+}
+
+Status LessonRunner::next(Session& s) {
+  if (!active_) return Status::fail(Msg::lesson_not_active);
+  if (done_) return Status::fail(Msg::lesson_finished, {{"id", lesson_.id}});
+  Status st = Status::success();
+  if (question_kind() != QuestionKind::None && !answered_) {
+    results_[step_] = 0;
+    st = apply_effect(s, step_);
+  }
+  if (step_ + 1 >= lesson_.steps.size()) {
+    done_ = true;
+    std::size_t answered = 0, right = 0;
+    for (int r : results_) {
+      answered += r != 0;
+      right += r == 1;
+    }
+    event(Json{{"event", "lesson_finished"}, {"id", lesson_.id}, {"answered", answered}, {"correct", right}});
+    return st;
+  }
+  ++step_;
+  Status shown = show(s);
+  return st ? shown : st;
+}
+
+Status LessonRunner::back(Session& s) {
+  if (!active_) return Status::fail(Msg::lesson_not_active);
+  if (!done_ && step_ == 0) return Status::fail(Msg::lesson_at_start, {{"id", lesson_.id}});
+  return rebuild(s, done_ ? step_ : step_ - 1);
+}
+
+Status LessonRunner::answer(Session& s, const std::string& value, bool* correct) {
+  if (!active_) return Status::fail(Msg::lesson_not_active);
+  if (done_) return Status::fail(Msg::lesson_finished, {{"id", lesson_.id}});
+  const LessonQuestion& q = lesson_.steps[step_].question;
+  const MsgArgs where = {{"id", lesson_.id}, {"step", std::to_string(step_ + 1)}};
+  if (q.kind == QuestionKind::None) return Status::fail(Msg::lesson_no_question, where);
+  if (answered_) return Status::fail(Msg::lesson_answered, where);
+  MsgArgs bad = where;
+  bad.emplace_back("value", value.substr(0, 40));
+  bool right = false;
+  std::string given = value;
+  switch (q.kind) {
+    case QuestionKind::YesNo: {
+      std::string v = value;
+      for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (v != "yes" && v != "no") return Status::fail(Msg::lesson_reply_yes_no, bad);
+      right = v == expected_;
+      given = v;
+      break;
+    }
+    case QuestionKind::Number: {
+      double v = 0;
+      if (!parse_double(value, v) || !std::isfinite(v)) return Status::fail(Msg::lesson_reply_number, bad);
+      right = std::fabs(v - expected_number_) <= q.tolerance;
+      break;
+    }
+    case QuestionKind::PickPoint:
+    case QuestionKind::Choice: {
+      const std::size_t n = q.kind == QuestionKind::Choice ? q.options.size() : s.data().size();
+      std::uint64_t v = 0;
+      if (q.kind == QuestionKind::PickPoint && value == "none") {
+        right = expected_ == "none";
+        break;
+      }
+      if (!parse_u64(value, v) || v >= n || n == 0) {
+        bad.emplace_back("max", std::to_string(n ? n - 1 : 0));
+        return Status::fail(Msg::lesson_reply_index, bad);
+      }
+      given = std::to_string(v);
+      right = given == expected_;
+      break;
+    }
+    default: break;
+  }
+  answered_ = true;
+  correct_ = right;
+  given_ = given;
+  results_[step_] = right ? 1 : 2;
+  if (correct) *correct = right;
+  event(Json{{"event", "answer_given"}, {"id", lesson_.id}, {"question", step_}, {"answer", given}, {"correct", right}});
+  Status st = apply_effect(s, step_);
+  after_ = snapshot(s);
+  return st;
+}
+
+std::string LessonRunner::title(const std::string& lang) const {
+  if (lang == "pseudo") return lesson_.title.en + " " + lesson_.title.en;
+  return lesson_.title.in(lang);
+}
+
+std::string LessonRunner::fill(const LessonText& t, const LessonVars& v, const std::string& lang,
+                               const NumberFormat& fmt_in) const {
+  const NumberFormat fmt = fmt_in ? fmt_in : NumberFormat(default_number);
+  const std::string& src = lang == "pseudo" ? t.en : t.in(lang);
+  const std::string word_lang = lang == "pseudo" ? "en" : lang;
+  const LessonQuestion& q = lesson_.steps[step_].question;
+  auto answer_text = [&](const std::string& a) -> std::string {
+    if (a.empty()) return "";
+    if (q.kind == QuestionKind::YesNo) return yes_no_word(a == "yes", word_lang);
+    if (q.kind == QuestionKind::PickPoint) {
+      std::uint64_t i = 0;
+      return parse_u64(a, i) ? "x" + std::to_string(i + 1) : a;
+    }
+    if (q.kind == QuestionKind::Number) {
+      double d = 0;
+      return parse_double(a, d) ? fmt(d) : a;
+    }
+    if (q.kind == QuestionKind::Choice) {
+      std::uint64_t i = 0;
+      return parse_u64(a, i) && i < q.options.size() ? q.options[static_cast<std::size_t>(i)].in(word_lang) : a;
+    }
+    return a;
+  };
+  std::string out;
+  std::size_t pos = 0;
+  for_each_placeholder(src, [&](const std::string& name, std::size_t b, std::size_t e) {
+    out += src.substr(pos, b - pos);
+    pos = e;
+    std::size_t i = 0;
+    const std::string none = "–";
+    if (name == "k") out += fmt(static_cast<double>(v.k));
+    else if (name == "step") out += fmt(static_cast<double>(v.step));
+    else if (name == "epoch") out += fmt(static_cast<double>(v.epoch));
+    else if (name == "eta") out += fmt(v.eta);
+    else if (name == "w") out += vector_text(v.w, fmt);
+    else if (name == "b") out += fmt(v.b);
+    else if (name == "prev_w") out += vector_text(v.prev_w, fmt);
+    else if (name == "prev_b") out += fmt(v.prev_b);
+    else if (name == "x") out += v.has_last ? vector_text(v.x, fmt) : none;
+    else if (name == "y") out += v.has_last ? (v.y > 0 ? "+" + fmt(1.0) : fmt(-1.0)) : none;
+    else if (name == "score") out += v.has_last ? fmt(v.score) : none;
+    else if (name == "index") out += v.has_last ? "x" + std::to_string(v.index + 1) : none;
+    else if (name == "mistake") out += v.has_last ? yes_no_word(v.mistake, word_lang) : none;
+    else if (name == "converged") out += yes_no_word(v.converged, word_lang);
+    else if (name == "mistakes") out += fmt(static_cast<double>(v.mistakes));
+    else if (name == "points") out += fmt(static_cast<double>(v.points));
+    else if (name == "alpha") out += vector_text(v.alpha, fmt);
+    else if (name == "gamma") out += v.margin_ok ? fmt(v.gamma) : none;
+    else if (name == "R") out += v.margin_ok ? fmt(v.R) : none;
+    else if (name == "bound") out += v.margin_ok ? fmt(v.bound) : none;
+    else if (name == "answer") out += answer_text(expected_);
+    else if (name == "given") out += answer_text(given_);
+    else if (indexed(name, "w", i)) out += i <= v.w.size() ? fmt(v.w[i - 1]) : none;
+    else if (indexed(name, "alpha", i)) out += i <= v.alpha.size() ? fmt(v.alpha[i - 1]) : none;
+    else out += src.substr(b, e - b);
+  });
+  out += src.substr(pos);
+  return lang == "pseudo" && !out.empty() ? out + " " + out : out;
+}
+
+std::string LessonRunner::narration(const Session& s, const std::string& lang, const NumberFormat& fmt) const {
+  (void)s;  // the numbers are those of when the step was shown (before the question's effect)
+  if (!active_ || step_ >= lesson_.steps.size()) return "";
+  return fill(lesson_.steps[step_].narration, shown_, lang, fmt);
+}
+
+QuestionKind LessonRunner::question_kind() const {
+  if (!active_ || done_ || step_ >= lesson_.steps.size()) return QuestionKind::None;
+  return lesson_.steps[step_].question.kind;
+}
+
+std::string LessonRunner::question_prompt(const std::string& lang, const NumberFormat& fmt) const {
+  if (question_kind() == QuestionKind::None) return "";
+  return fill(lesson_.steps[step_].question.prompt, shown_, lang, fmt);
+}
+
+std::vector<std::string> LessonRunner::question_options(const std::string& lang, const NumberFormat& fmt) const {
+  std::vector<std::string> out;
+  if (question_kind() != QuestionKind::Choice) return out;
+  for (const LessonText& t : lesson_.steps[step_].question.options) out.push_back(fill(t, shown_, lang, fmt));
+  return out;
+}
+
+std::string LessonRunner::feedback(const std::string& lang, const NumberFormat& fmt) const {
+  if (!answered_ || step_ >= lesson_.steps.size()) return "";
+  const LessonText& why = lesson_.steps[step_].question.why;
+  return why.en.empty() ? "" : fill(why, after_, lang, fmt);
+}
+
+Json LessonRunner::state() const {
+  Json o = Json::object();
+  o["id"] = lesson_.id;
+  o["step"] = step_;
+  o["steps"] = lesson_.steps.size();
+  o["done"] = done_;
+  o["active"] = active_;
+  o["question"] = to_string(question_kind());
+  o["answered"] = answered_;
+  o["correct"] = correct_;
+  return o;
+}
+
+}  // namespace pla

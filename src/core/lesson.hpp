@@ -1,0 +1,185 @@
+// Perceptron Lab core: guided lessons. A lesson is a JSON file of steps; each step sets
+// the session up, drives it through its textual commands, narrates what happened with
+// the live numbers and may ask the student a question. LessonRunner loads (validates)
+// a lesson and walks it over a Session, only through Session::command (the commands
+// and settings tables) and the Session's read accessors.
+//
+// ---------------------------------------------------------------- the lesson format (1)
+//   {"format": 1, "id": "textbook",
+//    "title": {"en": "...", "vi": "...", "zh": "..."},
+//    "steps": [ STEP, ... ]}                       (1 to 500 steps)
+// STEP:
+//   {"narration": TEXT,                             (required)
+//    "setup":    {"preset": "textbook"} or {"data": [[x1, x2, ..., label], ...]}
+//                plus any session setting as key: value ("eta": 1, "order": "cyclic",
+//                "restart": false, "algo": "dual", ...), applied in that order: the
+//                data first, then the settings as written (`set KEY VALUE`);
+//                the first step must load the data (preset or data),
+//    "actions":  [["reset"], ["step"], ["next_update"], ["epoch"], ["train"],
+//                 ["seek", 3], ["update_on", 2], ...]   (run in order),
+//    "question": QUESTION}
+// TEXT: {"en": "...", "vi": "...", "zh": "..."}: en required, a missing language
+//   falls back to English ("pseudo" is the English doubled, the string-length test).
+//   Texts hold placeholders filled from the session when the step is shown:
+//     {k} updates made, {step} points visited, {epoch} epochs completed, {eta},
+//     {w} the running weight vector "(1, 1)", {w1} {w2} ... its components, {b},
+//     {prev_w} {prev_b} the weights before the last visit, {x} the last visited point,
+//     {y} its label (+1 / -1), {score} y (w.x + b) of that point before its update,
+//     {index} that point's name "x1".."xN", {mistake} whether that visit updated (yes/no),
+//     {converged} (yes/no), {mistakes} training points misclassified now, {points},
+//     {alpha} the dual's alpha vector, {alpha1} ..., {gamma} {R} {bound} (the margin,
+//     R and the Novikoff bound (R/gamma)^2 of the augmented data),
+//     {answer} the expected answer and {given} the student's (after an answer).
+//   Numbers go through the caller's formatter (the interface's true minus sign); the
+//   default writes whole numbers exactly and others to 6 significant digits.
+//   Any other {name} is a load error; braces around anything but a name stay as written.
+// QUESTION (with an optional "why": TEXT shown after the answer, its placeholders
+// filled after the question's effect):
+//   {"kind": "yes_no", "prompt": TEXT, "answer": "yes"|"no"}
+//   {"kind": "yes_no", "prompt": TEXT, "from": "mistake"}     will the next visited point
+//        be a mistake? (effect: one `step`); "from": "converged" (no effect)
+//   {"kind": "pick_point", "prompt": TEXT}                    the point of the next update,
+//        answered with its 0-based data index as text (effect: `next_update`)
+//   {"kind": "number", "prompt": TEXT, "answer": 9, "tolerance": 1e-9}
+//   {"kind": "number", "prompt": TEXT, "from": "b_after"}     also "w1_after", "w2_after", ...,
+//        "k_after" (after the next update; effect: `next_update`)
+//   {"kind": "choice", "prompt": TEXT, "options": [TEXT, TEXT, ...], "answer": 0}
+//        (2 to 10 options; the answer and the student's reply are 0-based option indices)
+//   ("place_line" is not implemented.)
+// A question's effect runs when it is answered (right or wrong) or skipped with next, so
+// every walk through a lesson drives the session the same way.
+// Errors name the place as "step" (1-based) and "field", with 1-based array positions:
+//   "lesson mine.json: steps[3].question.answer: expected a number".
+// Unknown keys are errors (a typo is never silently ignored).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/settings.hpp"
+#include "core/status.hpp"
+
+namespace pla {
+
+class Session;
+
+// Formats one number for display (the interface passes one with a true minus sign).
+using NumberFormat = std::function<std::string(double)>;
+
+enum class QuestionKind { None, YesNo, PickPoint, Number, Choice };
+const char* to_string(QuestionKind k);  // "", "yes_no", "pick_point", "number", "choice"
+
+struct LessonText {
+  std::string en, vi, zh;
+  const std::string& in(const std::string& lang) const;  // falls back to en
+};
+
+struct LessonQuestion {
+  QuestionKind kind = QuestionKind::None;
+  LessonText prompt, why;
+  std::vector<LessonText> options;  // choice
+  std::string from;                 // a computed answer ("mistake", "b_after", ...); empty: fixed
+  std::string answer;               // fixed answer: "yes"/"no" or the choice index as text
+  double number = 0.0;              // fixed number answer
+  double tolerance = 1e-9;
+};
+
+struct LessonStep {
+  LessonText narration;
+  std::string preset;                                        // setup: a preset, or
+  std::string data_csv;                                      // setup: the data as CSV (empty: none)
+  std::vector<std::pair<std::string, std::string>> settings;  // setup: `set KEY VALUE`, in order
+  std::vector<std::vector<std::string>> actions;             // session commands
+  LessonQuestion question;
+};
+
+struct Lesson {
+  std::string id, source;
+  LessonText title;
+  std::vector<LessonStep> steps;
+};
+
+// The numbers a step's texts are filled from (a snapshot of the session).
+struct LessonVars {
+  std::uint64_t k = 0, step = 0, epoch = 0;
+  double eta = 1.0, b = 0.0, prev_b = 0.0, score = 0.0;
+  std::vector<double> w, prev_w, x, alpha;
+  bool has_last = false, mistake = false, converged = false, margin_ok = false;
+  int y = 0;
+  std::size_t index = 0, mistakes = 0, points = 0;
+  double gamma = 0.0, R = 0.0, bound = 0.0;
+};
+
+class LessonRunner {
+ public:
+  // Parses and checks a lesson; on failure the runner is unchanged (its previous lesson
+  // and progress stay). `source` names the lesson in messages ("mine.json").
+  Status load(const std::string& json, const std::string& source);
+  // load() of a built-in lesson by id.
+  Status load_builtin(const std::string& id);
+  // Starts the loaded lesson over: the session's settings back to their defaults, then step 1.
+  Status start(Session& s);
+  // Moves on (an unanswered question is recorded as such and its effect runs); past the
+  // last step the lesson is done.
+  Status next(Session& s);
+  // Rebuilds the previous step (from done: the last step) by replaying the lesson from the start.
+  Status back(Session& s);
+  // Answers the current question (pick_point: a 0-based data index; choice: a 0-based
+  // option index; yes_no: yes/no; number: a number). A reply that is no answer to the
+  // question fails and changes nothing; otherwise *correct (if given) tells right or wrong.
+  Status answer(Session& s, const std::string& value, bool* correct = nullptr);
+
+  bool loaded() const { return !lesson_.steps.empty(); }
+  bool active() const { return active_; }
+  const std::string& id() const { return lesson_.id; }
+  std::size_t step() const { return step_; }  // 0-based
+  std::size_t steps() const { return lesson_.steps.size(); }
+  bool done() const { return done_; }
+  const Lesson& lesson() const { return lesson_; }
+  std::string title(const std::string& lang) const;
+  // The current step's narration filled with the numbers of when the step was shown.
+  std::string narration(const Session& s, const std::string& lang, const NumberFormat& fmt = {}) const;
+  QuestionKind question_kind() const;
+  std::string question_prompt(const std::string& lang, const NumberFormat& fmt = {}) const;
+  std::vector<std::string> question_options(const std::string& lang, const NumberFormat& fmt = {}) const;
+  // The answer the engine expects, as answer() takes it (pick_point: "none" when no update is left).
+  const std::string& expected_answer() const { return expected_; }
+  bool answered() const { return answered_; }
+  bool last_correct() const { return correct_; }
+  // The "why" text of the answered question (empty before an answer or without one).
+  std::string feedback(const std::string& lang, const NumberFormat& fmt = {}) const;
+  // {"id", "step", "steps", "done"} (+ "active", "answered", "correct", "question").
+  Json state() const;
+  // lesson_started, step_shown, answer_given, lesson_finished (in order), then cleared.
+  std::vector<Json> take_events();
+
+ private:
+  Status show(Session& s);                                // the current step's setup and actions
+  Status apply_step(Session& s, std::size_t i);           // setup + actions of step i
+  Status apply_effect(Session& s, std::size_t i);         // the question's effect
+  Status compute_expected(const Session& s);              // expected_ for the current step
+  Status rebuild(Session& s, std::size_t target);
+  std::string fill(const LessonText& t, const LessonVars& v, const std::string& lang, const NumberFormat& fmt) const;
+  void event(Json e);
+
+  Lesson lesson_;
+  bool active_ = false, done_ = false;
+  std::size_t step_ = 0;
+  LessonVars shown_, after_;
+  std::string expected_, given_;
+  double expected_number_ = 0.0;
+  bool answered_ = false, correct_ = false;
+  std::vector<int> results_;  // per step: 0 no answer, 1 right, 2 wrong
+  std::vector<Json> events_;
+};
+
+// The lessons shipped inside the core (web/lessons/*.json), in teaching order.
+const std::vector<std::string>& builtin_lesson_ids();
+bool builtin_lesson(const std::string& id, std::string& json);
+
+// The placeholder names a lesson text may use (validation and documentation).
+bool lesson_placeholder_known(const std::string& name);
+
+}  // namespace pla
