@@ -119,7 +119,11 @@ void apply_params(App& app, const Params& params, std::vector<Message>& ignored)
   // 5. A guided lesson (a built-in id): it sets up its own data and settings.
   if (const std::string* v = find("lesson")) {
     use("lesson");
-    Status st = run_command(app, {"lesson", *v});
+    // A lesson file's address (lesson=lessons/mine.json) is fetched by the page, which then
+    // sends its text with the lesson command; an id is a built-in lesson.
+    const bool address = v->find('/') != std::string::npos ||
+                         (v->size() > 5 && v->compare(v->size() - 5, 5, ".json") == 0);
+    Status st = address ? Status::success() : run_command(app, {"lesson", *v});
     if (!st) ignored.push_back(refused("lesson", st));
   }
   for (const auto& kv : params) {

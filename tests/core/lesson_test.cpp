@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -150,11 +151,16 @@ TEST(Lesson, TextbookUpdatesFallOnX1X3X3X3X1X3X3) {
   EXPECT_EQ(s.learner().w(), (std::vector<double>{1, 1}));
   EXPECT_EQ(s.learner().b(), -3.0);
   EXPECT_EQ(r.expected_answer(), "yes");
-  ASSERT_TRUE(r.next(s).ok);  // step 10: eta 0.5, restart rule
+  ASSERT_TRUE(r.next(s).ok);  // step 10: the student's order x1, x3, x3, x3, x2, x3, x3, x3, x1, x3, x3
+  EXPECT_EQ(updates_in_trace(s), (std::vector<std::uint32_t>{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2}));
+  EXPECT_EQ(s.learner().running_w(), (std::vector<double>{2, 1}));
+  EXPECT_EQ(s.learner().running_b(), -5.0);
+  EXPECT_NE(r.narration(s, "en").find("After these 11 updates w = (2, 1), b = -5"), std::string::npos) << r.narration(s, "en");
+  ASSERT_TRUE(r.next(s).ok);  // step 11: eta 0.5, restart rule
   EXPECT_EQ(s.settings().learner.pla.eta, 0.5);
   EXPECT_TRUE(s.settings().learner.pla.restart);
   EXPECT_EQ(r.expected_answer(), "-1.5");
-  ASSERT_TRUE(r.next(s).ok);  // step 11: trained
+  ASSERT_TRUE(r.next(s).ok);  // step 12: trained
   EXPECT_EQ(s.learner().w(), (std::vector<double>{0.5, 0.5}));
   EXPECT_EQ(s.learner().b(), -1.5);
   EXPECT_EQ(s.learner().updates(), 7u);
@@ -512,6 +518,38 @@ TEST(Lesson, BuiltinTextsHaveAllThreeLanguages) {
       for (const LessonText& o : st.question.options) check(o, at + " option");
     }
   }
+}
+
+}  // namespace
+}  // namespace pla
+
+namespace pla {
+namespace {
+
+// The example of README "Write a lesson" is a lesson that loads and plays to its end.
+TEST(Lesson, TheReadmeExampleLoadsAndPlays) {
+  std::ifstream in(std::string(PLA_SOURCE_DIR) + "/README.md");
+  ASSERT_TRUE(in.good());
+  const std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t section = readme.find("### Write a lesson");
+  ASSERT_NE(section, std::string::npos);
+  const std::size_t open = readme.find("```json\n", section);
+  ASSERT_NE(open, std::string::npos);
+  const std::size_t close = readme.find("```", open + 8);
+  ASSERT_NE(close, std::string::npos);
+  const std::string text = readme.substr(open + 8, close - open - 8);
+  Session s;
+  LessonRunner r;
+  const Status st = r.load(text, "README.md");
+  ASSERT_TRUE(st.ok) << st.error;
+  ASSERT_TRUE(r.start(s).ok);
+  EXPECT_EQ(r.expected_answer(), "0");  // x1 = (0, 0), label -1: y(w.x + b) = 0 <= 0
+  bool correct = false;
+  ASSERT_TRUE(r.answer(s, "0", &correct).ok);
+  EXPECT_TRUE(correct);
+  for (int i = 0; i < 10 && !r.done(); ++i) ASSERT_TRUE(r.next(s).ok);
+  EXPECT_TRUE(r.done());
+  EXPECT_TRUE(s.learner().converged());
 }
 
 }  // namespace

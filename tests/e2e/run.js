@@ -513,6 +513,34 @@ const frames = (page, n = 3) => page.evaluate((k) => new Promise((res) => {
       assert(got.filter((e) => e.event === 'step_shown').length >= 2, JSON.stringify(got).slice(0, 300));
     });
 
+    await check('lesson=<URL> loads a teacher\'s lesson file; a file with a typo is refused naming the step and field', async () => {
+      const lesson = {
+        format: 1, id: 'mine', title: { en: 'Mine', vi: 'Của tôi', zh: '我的' },
+        steps: [{ narration: { en: 'Two points: w = {w}.', vi: 'Hai điểm: w = {w}.', zh: '两个点：w = {w}。' },
+                  setup: { data: [[0, 0, -1], [2, 2, 1]] } },
+                { narration: { en: 'One step: k = {k}.', vi: 'Một bước: k = {k}.', zh: '一步：k = {k}。' }, actions: [['step']] }],
+      };
+      const bad = JSON.parse(JSON.stringify(lesson));
+      bad.steps[1].actionz = bad.steps[1].actions;
+      delete bad.steps[1].actions;
+      const route = (page) => {
+        page.route('**/lessons/mine.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(lesson) }));
+        page.route('**/lessons/bad.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(bad) }));
+      };
+      const a = await openApp(browser, server.url + 'index.html?lesson=lessons/mine.json', { onPage: route });
+      await a.page.waitForFunction(() => { const s = window.perceptronLab.state(); return s.lesson && s.lesson.id === 'mine'; },
+        null, { timeout: 10000 });
+      const s = await a.page.evaluate(() => window.perceptronLab.state());
+      assert(s.lesson.steps === 2 && s.points === 2 && s.notices.length === 0, JSON.stringify({ lesson: s.lesson, notices: s.notices }));
+      await a.context.close();
+      const b = await openApp(browser, server.url + 'index.html?lesson=lessons/bad.json', { onPage: route });
+      await b.page.waitForFunction(() => { const el = document.getElementById('toast'); return el && !el.hidden && /steps\[2\]/.test(el.textContent); },
+        null, { timeout: 10000 });
+      const after = await b.page.evaluate(() => window.perceptronLab.command('step'));
+      assert(after.ok, 'the lab keeps working: ' + JSON.stringify(after));
+      await b.context.close();
+    });
+
     await check('embed mode at 320x240 and 1920x1080', async () => {
       for (const [w, hgt] of [[320, 240], [1920, 1080]]) {
         const e = await openApp(browser, server.url + '?embed=1&preset=six&speed=50&autoplay=1', { viewport: { width: w, height: hgt } });
