@@ -340,6 +340,7 @@ void frame(App& app, float dt) {
     ImGui::End();
   }
   help_overlay(app);
+  link_maker(app);
 }
 
 }  // namespace pla::app

@@ -28,6 +28,8 @@ struct PlatformHooks {
   std::function<void(const std::string& name, float x0, float y0, float x1, float y1)> save_png;
   // Puts a link to this lesson (its query string) where the user can copy it.
   std::function<void(const std::string& query)> copy_link;
+  // Puts a text (the iframe snippet) on the clipboard.
+  std::function<void(const std::string& text)> copy_text;
   // Forgets the saved state and reloads the lesson the page was opened with.
   std::function<void()> reset_to_lesson;
 };
@@ -40,6 +42,15 @@ struct FieldCache {
   Mapping view;
   int cell = 6, cols = 0, rows = 0;
   std::vector<signed char> sign;
+};
+
+// The link maker's choices (for teachers: a lesson, language, panels, theme, embed).
+struct LinkMaker {
+  bool open = false;
+  int lesson = 1;  // 0: none, else 1 + the index in builtin_lesson_ids()
+  int lang = 0;    // index in user_languages()
+  bool panels[5] = {true, true, true, true, true};
+  bool dark = false, embed = false;
 };
 
 struct App {
@@ -86,6 +97,7 @@ struct App {
   // The guided lesson in progress, if any (commands lesson, lesson_next, lesson_back,
   // answer, lesson_exit), and the text typed as a number answer.
   LessonRunner lesson;
+  LinkMaker maker;
   char answer_text[64] = "";
   std::vector<Message> notices;  // dismissible notices (ignored link parameters, ...), shown in the language in use
   Message message;              // the last error or result of a UI action

@@ -64,5 +64,7 @@ void setting_row(const char* key);
 void embed_strip(App& app);      // panels.cpp: the compact controls of embed mode
 void notices_bar(App& app);      // panels.cpp
 void lesson_panel(App& app);     // lesson_panel.cpp
+void link_maker(App& app);       // link_maker.cpp: the teacher's link dialog
+std::string link_maker_query(const LinkMaker& m);
 
 }  // namespace pla::app

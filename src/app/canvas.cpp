@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "app/app_internal.hpp"
@@ -428,6 +429,85 @@ void draw_queries(ImDrawList* dl, const App& app) {
 // [SECTION] Interaction
 // -----------------------------------------------------------------------------
 
+// A lesson's place_line question: the student's line through two handles (data
+// coordinates). App (app.hpp) has no room for them, so they live here as static state
+// for the one canvas there is, keyed by the question shown (LessonRunner::shown_serial:
+// a new question, or the same step shown again, starts them afresh on the current
+// line's visible segment).
+struct LineHandles {
+  std::uint64_t serial = 0;  // the lesson step shown when placed
+  Vec2d p[2];        // the handles
+  int dragging = -1; // the handle being dragged
+  bool placed = false;
+};
+LineHandles& line_handles() {
+  static LineHandles h;
+  return h;
+}
+
+bool placing_line(const App& app) {
+  return app.lesson.active() && app.lesson.question_kind() == QuestionKind::PlaceLine && !app.lesson.answered() &&
+         app.session.data().d == 2;
+}
+
+// The handles of the open place_line question, placed on the current line's visible
+// segment (at a quarter and three quarters of it), or across the middle of the view
+// when there is no visible line (w = 0).
+LineHandles& ensure_line_handles(const App& app) {
+  LineHandles& h = line_handles();
+  const Learner& l = app.session.learner();
+  const std::vector<double>& w = l.running_w();
+  const double b = l.running_b();
+  if (h.placed && h.serial == app.lesson.shown_serial()) return h;
+  h = LineHandles();
+  h.serial = app.lesson.shown_serial();
+  h.placed = true;
+  Vec2d lo, hi, p, q;
+  visible_box(app.view, lo, hi);
+  if (w.size() == 2 && (w[0] != 0.0 || w[1] != 0.0) && line_in_box(w[0], w[1], b, lo, hi, p, q)) {
+    h.p[0] = {p.x + (q.x - p.x) * 0.25, p.y + (q.y - p.y) * 0.25};
+    h.p[1] = {p.x + (q.x - p.x) * 0.75, p.y + (q.y - p.y) * 0.75};
+  } else {
+    const Vec2d c = {(lo.x + hi.x) * 0.5, (lo.y + hi.y) * 0.5};
+    const double dx = (hi.x - lo.x) * 0.25;
+    h.p[0] = {c.x - dx, c.y};
+    h.p[1] = {c.x + dx, c.y};
+  }
+  return h;
+}
+
+// The handle within reach of the mouse (pixels), or -1.
+int handle_at(const App& app, const LineHandles& h, Vec2d pixel) {
+  int best = -1;
+  double best_d2 = 12.0 * 12.0;
+  for (int i = 0; i < 2; ++i) {
+    const Vec2d p = data_to_pixel(app.view, h.p[i]);
+    const double d2 = (p.x - pixel.x) * (p.x - pixel.x) + (p.y - pixel.y) * (p.y - pixel.y);
+    if (d2 <= best_d2) best_d2 = d2, best = i;
+  }
+  return best;
+}
+
+// The student's line (dashed, across the view) and its two handles.
+void draw_line_handles(ImDrawList* dl, const App& app) {
+  const LineHandles& h = ensure_line_handles(app);
+  const Palette& pal = palette(app);
+  const Mapping& m = app.view;
+  const double a = h.p[1].y - h.p[0].y, b = -(h.p[1].x - h.p[0].x);
+  const double c = -(a * h.p[0].x + b * h.p[0].y);
+  Vec2d lo, hi, p, q;
+  visible_box(m, lo, hi);
+  if ((a != 0.0 || b != 0.0) && line_in_box(a, b, c, lo, hi, p, q))
+    dashed(dl, to_im(data_to_pixel(m, p)), to_im(data_to_pixel(m, q)), pal.step, 2.5f);
+  for (int i = 0; i < 2; ++i) {
+    const ImVec2 at = to_im(data_to_pixel(m, h.p[i]));
+    dl->AddCircleFilled(at, h.dragging == i ? 9.0f : 7.0f, pal.step);
+    dl->AddCircle(at, h.dragging == i ? 10.0f : 8.0f, pal.point_edge, 0, 1.5f);
+  }
+  const ImVec2 at = to_im(data_to_pixel(m, h.p[0]));
+  dl->AddText(ImVec2(at.x + 10, at.y + 6), pal.step, tr("lesson.your_line"));
+}
+
 int point_at(const App& app, Vec2d pixel) {
   const Dataset& ds = app.session.data();
   if (ds.size() > 20000) return -1;  // picking is for hand-sized sets
@@ -488,6 +568,20 @@ void handle_input(App& app, bool hovered) {
   // Alt+click on a point: the perceptron updates on it ("you choose the point");
   // Ctrl+click: a query point there.
   const bool ctrl = io.KeyCtrl || io.KeySuper;
+  // A lesson asking where the line will be: the left button drags its handles (no point
+  // is added and the view does not pan while a handle moves).
+  if (placing_line(app)) {
+    LineHandles& h = ensure_line_handles(app);
+    if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !app.pressing) h.dragging = handle_at(app, h, mouse);
+    if (h.dragging >= 0) {
+      app.hovered_point = -1;
+      if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) h.p[h.dragging] = pixel_to_data(app.view, mouse);
+      else h.dragging = -1;
+      return;
+    }
+  } else {
+    line_handles().dragging = -1;
+  }
   // A lesson asking which point the next update falls on: a click on a point answers it.
   const bool picking =
       app.lesson.active() && app.lesson.question_kind() == QuestionKind::PickPoint && !app.lesson.answered();
@@ -628,6 +722,7 @@ void canvas(App& app) {
   }
   draw_points(dl, app);
   draw_queries(dl, app);
+  if (placing_line(app)) draw_line_handles(dl, app);
   if (s.data().d != 2) {
     const char* note = tr(s.data().d > 2 ? "canvas.first_two" : "canvas.one_d");
     dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(pos.x + 8, pos.y + 8), pal.muted, note, nullptr,
@@ -644,5 +739,29 @@ void canvas(App& app) {
 }
 
 Vec2d to_screen(const App& app, double x, double y) { return data_to_pixel(app.view, {x, y}); }
+
+// The place_line reply "a b c" from the canvas's two handles (declared in lesson_panel.cpp,
+// which owns the Check button): the line through them, its normal turned toward the
+// current w (the side does not change the score, see lesson.hpp). False when no
+// place_line question is open.
+bool place_line_answer(const App& app, std::string& out) {
+  if (!placing_line(app)) return false;
+  const LineHandles& h = ensure_line_handles(app);
+  double a = h.p[1].y - h.p[0].y, b = -(h.p[1].x - h.p[0].x);
+  const std::vector<double>& w = app.session.learner().running_w();
+  if (w.size() == 2 && a * w[0] + b * w[1] < 0) a = -a, b = -b;
+  const double c = -(a * h.p[0].x + b * h.p[0].y);
+  out = json_number(a) + " " + json_number(b) + " " + json_number(c);
+  return true;
+}
+
+// Test access: the handles' data positions (false when no place_line question is open).
+bool place_line_handles(const App& app, Vec2d& p0, Vec2d& p1) {
+  if (!placing_line(app)) return false;
+  const LineHandles& h = ensure_line_handles(app);
+  p0 = h.p[0];
+  p1 = h.p[1];
+  return true;
+}
 
 }  // namespace pla::app

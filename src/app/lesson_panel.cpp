@@ -1,6 +1,8 @@
 // Perceptron Lab app: the guided lesson in progress (core/lesson.hpp). Its panel shows
 // the narration with the live numbers, the question (yes / no, a choice, a number, or
-// the point the next update falls on: clicked on the canvas or chosen from the list),
+// the point the next update falls on: clicked on the canvas or chosen from the list; or
+// where the line will be after the next update: two handles dragged on the canvas, then
+// Check, or "no line"),
 // the feedback, Back and Next, and the progress; Enter is Next. The buttons run the
 // same commands as the JavaScript API: lesson_next, lesson_back, answer, lesson_exit.
 #include <string>
@@ -8,6 +10,10 @@
 #include "app/app_internal.hpp"
 
 namespace pla::app {
+
+// canvas.cpp: the place_line reply "a b c" from the canvas's two handles (false when
+// no place_line question is open). Declared here: app_internal.hpp is not this feature's.
+bool place_line_answer(const App& app, std::string& out);
 
 namespace {
 
@@ -55,6 +61,14 @@ void question(App& app) {
         if (row.button(("x" + std::to_string(i + 1) + "##pick" + std::to_string(i)).c_str(), true))
           act(app, {"answer", std::to_string(i)});
       if (row.button(label("lesson.none", "pick_none").c_str(), true)) act(app, {"answer", "none"});
+      break;
+    }
+    case QuestionKind::PlaceLine: {
+      text_wrapped(tr("lesson.line_hint"));
+      std::string line;
+      if (row.button(label("lesson.check", "line_check").c_str()) && place_line_answer(app, line))
+        act(app, {"answer", line});
+      if (row.button(label("lesson.no_line", "line_none").c_str(), true)) act(app, {"answer", "none"});
       break;
     }
     default: break;

@@ -631,6 +631,7 @@ void share_buttons(App& app) {
     if (row.button(label("share.copy_link", "copy_link").c_str(), true)) app.hooks.copy_link(encode_query(link_params(app)));
     if (ImGui::IsItemHovered()) tooltip(trf("share.copy_link_tip", {{"max", std::to_string(kMaxLinkPoints)}}));
   }
+  if (row.button(label("share.link_maker", "link_maker").c_str(), true)) app.maker.open = !app.maker.open;
   if (app.hooks.reset_to_lesson) {
     if (row.button(label("share.reset", "reset_lesson").c_str(), true)) app.hooks.reset_to_lesson();
     if (ImGui::IsItemHovered()) tooltip(tr("share.reset_tip"));

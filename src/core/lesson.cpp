@@ -68,7 +68,7 @@ const std::vector<std::string>& plain_placeholders() {
   static const std::vector<std::string> n = {"k",       "step",     "epoch",  "eta",   "w",     "b",
                                              "prev_w",  "prev_b",   "x",      "y",     "score", "index",
                                              "mistake", "converged", "mistakes", "points", "alpha", "gamma",
-                                             "R",       "bound",    "answer", "given"};
+                                             "R",       "bound",    "answer", "given",  "angle_error", "offset_error"};
   return n;
 }
 
@@ -84,6 +84,38 @@ std::string default_number(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.6g", v);
   return buf;
+}
+
+// The line a*x1 + b*x2 + c = 0 as "3·x1 + 3·x2 − 1 = 0".
+std::string line_text(double a, double b, double c, const NumberFormat& fmt) {
+  std::string out = fmt(a) + "·x1";
+  out += (b < 0 ? " − " : " + ") + fmt(std::fabs(b)) + "·x2";
+  out += (c < 0 ? " − " : " + ") + fmt(std::fabs(c));
+  return out + " = 0";
+}
+
+// "a b c" (spaces and/or commas) as three finite numbers.
+bool parse_line(const std::string& text, std::vector<double>& out) {
+  std::vector<double> v;
+  std::string tok;
+  auto flush = [&]() {
+    if (tok.empty()) return true;
+    double d = 0;
+    if (!parse_double(tok, d) || !std::isfinite(d)) return false;
+    v.push_back(d);
+    tok.clear();
+    return true;
+  };
+  for (char ch : text) {
+    if (ch == ' ' || ch == ',' || ch == '\t') {
+      if (!flush()) return false;
+    } else {
+      tok += ch;
+    }
+  }
+  if (!flush() || v.size() != 3) return false;
+  out = v;
+  return true;
 }
 
 std::string vector_text(const std::vector<double>& v, const NumberFormat& fmt) {
@@ -106,6 +138,7 @@ std::string join_keys(const std::vector<std::string>& keys) {
 struct Loader {
   std::string source;
   std::size_t step = 0;  // 1-based while checking a step, 0 outside
+  std::size_t dim = 0;   // coordinates of the data the steps so far load (0: not known)
 
   Status fail(Msg code, const std::string& field, MsgArgs extra = {}) const {
     MsgArgs args = {{"source", source}};
@@ -193,6 +226,8 @@ struct Loader {
     return Status::success();
   }
 
+  mutable std::size_t dim_of_setup = 0;  // set by setup(): the loaded data's coordinates
+
   Status setup(const Json& o, const std::string& field, LessonStep& st) const {
     if (!o.is_object()) return fail(Msg::lesson_expected_object, field);
     std::vector<std::string> known = {"preset", "data"};
@@ -210,9 +245,13 @@ struct Loader {
         if (std::find(names.begin(), names.end(), name) == names.end())
           return fail(Msg::lesson_preset_unknown, f, {{"value", name.substr(0, 40)}, {"known", join_keys(names)}});
         st.preset = name;
+        Dataset ds;
+        if (make_preset(name, ds)) dim_of_setup = static_cast<std::size_t>(ds.d);
       } else if (it.key() == "data") {
         r = data(*it, f, st.data_csv);
         if (!r) return r;
+        const std::string header = st.data_csv.substr(0, st.data_csv.find('\n'));  // "x1,x2,label"
+        dim_of_setup = static_cast<std::size_t>(std::count(header.begin(), header.end(), ','));
       } else {
         std::string value;
         r = scalar(*it, f, value);
@@ -284,9 +323,12 @@ struct Loader {
     } else if (k == "choice") {
       r.kind = QuestionKind::Choice;
       allowed.insert(allowed.end(), {"options", "answer"});
+    } else if (k == "place_line") {
+      r.kind = QuestionKind::PlaceLine;
+      allowed.insert(allowed.end(), {"angle_deg", "offset"});
     } else {
       return fail(Msg::lesson_kind_unknown, at(field, "kind"),
-                  {{"value", k.substr(0, 40)}, {"known", "yes_no, pick_point, number, choice"}});
+                  {{"value", k.substr(0, 40)}, {"known", "yes_no, pick_point, number, choice, place_line"}});
     }
     Status st = keys(q, field, allowed);
     if (!st) return st;
@@ -335,6 +377,25 @@ struct Loader {
       if (!t.is_number() || !(t.get<double>() >= 0.0) || !std::isfinite(t.get<double>()))
         return fail(Msg::lesson_expected_number, at(field, "tolerance"));
       r.tolerance = t.get<double>();
+    }
+    if (r.kind == QuestionKind::PlaceLine) {
+      struct Limit {
+        const char* key;
+        double* slot;
+        double max;
+        const char* range;
+      };
+      const Limit limits[] = {{"angle_deg", &r.angle_deg, 90.0, "0 < angle_deg <= 90"},
+                              {"offset", &r.offset, 1e6, "0 < offset <= 1000000"}};
+      for (const Limit& lim : limits) {
+        auto it = q.find(lim.key);
+        if (it == q.end()) continue;
+        const std::string f = at(field, lim.key);
+        if (!it->is_number() || !std::isfinite(it->get<double>())) return fail(Msg::lesson_expected_number, f);
+        const double v = it->get<double>();
+        if (!(v > 0.0) || v > lim.max) return fail(Msg::lesson_range, f, {{"value", msg_num(v)}, {"range", lim.range}});
+        *lim.slot = v;
+      }
     }
     if (r.kind == QuestionKind::Choice) {
       auto options = q.find("options");
@@ -396,10 +457,16 @@ struct Loader {
       LessonStep ls;
       if (!s.contains("narration")) return fail(Msg::lesson_missing_key, at(f, "narration"));
       st = text(s["narration"], at(f, "narration"), ls.narration);
+      dim_of_setup = 0;
       if (st && s.contains("setup")) st = setup(s["setup"], at(f, "setup"), ls);
+      if (dim_of_setup) dim = dim_of_setup;
       if (st && s.contains("actions")) st = actions(s["actions"], at(f, "actions"), ls);
       if (st && s.contains("question")) st = question(s["question"], at(f, "question"), ls.question);
       if (!st) return st;
+      // place_line needs 2-D data: refused here when the data is known (a lift is caught
+      // at run time, lesson.line_not_2d).
+      if (ls.question.kind == QuestionKind::PlaceLine && dim && dim != 2)
+        return fail(Msg::lesson_line_data, at(f, "question.kind"), {{"d", std::to_string(dim)}});
       if (i == 0 && ls.preset.empty() && ls.data_csv.empty()) return fail(Msg::lesson_first_data, at(f, "setup"));
       l.steps.push_back(std::move(ls));
     }
@@ -474,6 +541,7 @@ const char* to_string(QuestionKind k) {
     case QuestionKind::PickPoint: return "pick_point";
     case QuestionKind::Number: return "number";
     case QuestionKind::Choice: return "choice";
+    case QuestionKind::PlaceLine: return "place_line";
     default: return "";
   }
 }
@@ -580,7 +648,10 @@ Status LessonRunner::compute_expected(const Session& s) {
   expected_.clear();
   expected_number_ = 0.0;
   const LessonQuestion& q = lesson_.steps[step_].question;
-  const std::string field = at(step_field(step_), q.from.empty() ? "question.answer" : "question.from");
+  const std::string field = at(step_field(step_), q.kind == QuestionKind::PlaceLine ? "question.kind"
+                                                  : q.from.empty()                  ? "question.answer"
+                                                                                    : "question.from");
+  expected_line_.clear();
   auto fail = [&](Msg code, MsgArgs extra = {}) {
     MsgArgs args = {{"id", lesson_.id}, {"step", std::to_string(step_ + 1)}, {"field", field}};
     args.insert(args.end(), extra.begin(), extra.end());
@@ -624,6 +695,40 @@ Status LessonRunner::compute_expected(const Session& s) {
       expected_ = msg_num(expected_number_);
       return Status::success();
     }
+    case QuestionKind::PlaceLine: {
+      const Learner& l = s.learner();
+      if (s.data().d != 2 || s.lift() || !l.linear() || l.running_w().size() != 2)
+        return fail(Msg::lesson_line_not_2d,
+                    {{"d", std::to_string(l.running_w().size() == 2 ? static_cast<std::size_t>(s.data().d)
+                                                                    : l.running_w().size())}});
+      // The data's bounding box: the offset is measured at its centre, over its diagonal.
+      const Dataset& ds = s.data();
+      double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+      for (std::size_t i = 0; i < ds.size(); ++i) {
+        const double* r = ds.row(i);
+        if (i == 0 || r[0] < x0) x0 = r[0];
+        if (i == 0 || r[0] > x1) x1 = r[0];
+        if (i == 0 || r[1] < y0) y0 = r[1];
+        if (i == 0 || r[1] > y1) y1 = r[1];
+      }
+      box_cx_ = (x0 + x1) * 0.5;
+      box_cy_ = (y0 + y1) * 0.5;
+      box_diag_ = std::hypot(x1 - x0, y1 - y0);
+      if (!(box_diag_ > 0.0) || !std::isfinite(box_diag_)) box_diag_ = 1.0;
+      // The line after the next update (none coming: the line stays where it is).
+      std::unique_ptr<Learner> c;
+      std::size_t row = 0;
+      const Learner& after = simulate_next_update(s, c, row) ? *c : l;
+      const std::vector<double>& w = after.running_w();
+      const double b = after.running_b();
+      if (w.size() != 2 || (w[0] == 0.0 && w[1] == 0.0)) {
+        expected_ = "none";
+      } else {
+        expected_line_ = {w[0], w[1], b};
+        expected_ = msg_num(w[0]) + " " + msg_num(w[1]) + " " + msg_num(b);
+      }
+      return Status::success();
+    }
   }
   return Status::success();
 }
@@ -631,7 +736,7 @@ Status LessonRunner::compute_expected(const Session& s) {
 Status LessonRunner::apply_effect(Session& s, std::size_t i) {
   const LessonQuestion& q = lesson_.steps[i].question;
   std::vector<std::string> cmd;
-  if (q.kind == QuestionKind::PickPoint || (q.kind == QuestionKind::Number && !q.from.empty())) cmd = {"next_update"};
+  if (q.kind == QuestionKind::PickPoint || q.kind == QuestionKind::PlaceLine || (q.kind == QuestionKind::Number && !q.from.empty())) cmd = {"next_update"};
   else if (q.kind == QuestionKind::YesNo && q.from == "mistake") cmd = {"step"};
   if (cmd.empty()) return Status::success();
   Status r = s.command(cmd);
@@ -642,9 +747,12 @@ Status LessonRunner::apply_effect(Session& s, std::size_t i) {
 }
 
 Status LessonRunner::show(Session& s) {
-  answered_ = correct_ = false;
+  static std::uint64_t serial = 0;  // the app runs on one thread
+  shown_serial_ = ++serial;
+  answered_ = correct_ = line_errors_ = false;
   given_.clear();
   expected_.clear();
+  expected_line_.clear();
   Status st = apply_step(s, step_);
   if (st) st = compute_expected(s);
   shown_ = snapshot(s);
@@ -760,6 +868,39 @@ Status LessonRunner::answer(Session& s, const std::string& value, bool* correct)
       right = given == expected_;
       break;
     }
+    case QuestionKind::PlaceLine: {
+      if (expected_.empty()) {  // the step could not compute its line (not 2-D): say why again
+        Status why = compute_expected(s);
+        if (!why) return why;
+      }
+      std::string v = value;
+      for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      v.erase(0, v.find_first_not_of(" \t"));
+      v.erase(v.find_last_not_of(" \t") + 1);
+      line_errors_ = false;
+      if (v == "none") {
+        right = expected_ == "none";
+        given = "none";
+        break;
+      }
+      std::vector<double> g;
+      if (!parse_line(value, g) || (g[0] == 0.0 && g[1] == 0.0)) return Status::fail(Msg::lesson_reply_line, bad);
+      given = msg_num(g[0]) + " " + msg_num(g[1]) + " " + msg_num(g[2]);
+      if (expected_line_.size() != 3) break;  // expected none: any line is wrong
+      // (a, b, c) and (-a, -b, -c) are one line: align the reply's normal with the expected one.
+      const double A = expected_line_[0], B = expected_line_[1], C = expected_line_[2];
+      const double ne = std::hypot(A, B), ng = std::hypot(g[0], g[1]);
+      const double dot = A * g[0] + B * g[1];
+      const double cosine = std::min(1.0, std::fabs(dot) / (ne * ng));
+      const double sign = dot < 0 ? -1.0 : 1.0;
+      const double de = (A * box_cx_ + B * box_cy_ + C) / ne;
+      const double dg = sign * (g[0] * box_cx_ + g[1] * box_cy_ + g[2]) / ng;
+      angle_error_ = std::acos(cosine) * 180.0 / 3.14159265358979323846;
+      offset_error_ = std::fabs(de - dg) / box_diag_;
+      line_errors_ = true;
+      right = angle_error_ <= q.angle_deg + 1e-9 && offset_error_ <= q.offset + 1e-12;
+      break;
+    }
     default: break;
   }
   answered_ = true;
@@ -799,6 +940,10 @@ std::string LessonRunner::fill(const LessonText& t, const LessonVars& v, const s
       std::uint64_t i = 0;
       return parse_u64(a, i) && i < q.options.size() ? q.options[static_cast<std::size_t>(i)].in(word_lang) : a;
     }
+    if (q.kind == QuestionKind::PlaceLine) {
+      std::vector<double> g;
+      return parse_line(a, g) ? line_text(g[0], g[1], g[2], fmt) : a;  // "none" as written
+    }
     return a;
   };
   std::string out;
@@ -830,6 +975,9 @@ std::string LessonRunner::fill(const LessonText& t, const LessonVars& v, const s
     else if (name == "bound") out += v.margin_ok ? fmt(v.bound) : none;
     else if (name == "answer") out += answer_text(expected_);
     else if (name == "given") out += answer_text(given_);
+    else if (name == "angle_error") out += answered_ && line_errors_ ? fmt(std::round(angle_error_ * 10.0) / 10.0) : none;
+    else if (name == "offset_error")
+      out += answered_ && line_errors_ ? fmt(std::round(offset_error_ * 1000.0) / 1000.0) : none;
     else if (indexed(name, "w", i)) out += i <= v.w.size() ? fmt(v.w[i - 1]) : none;
     else if (indexed(name, "alpha", i)) out += i <= v.alpha.size() ? fmt(v.alpha[i - 1]) : none;
     else out += src.substr(b, e - b);

@@ -29,7 +29,9 @@
 //     {converged} (yes/no), {mistakes} training points misclassified now, {points},
 //     {alpha} the dual's alpha vector, {alpha1} ..., {gamma} {R} {bound} (the margin,
 //     R and the Novikoff bound (R/gamma)^2 of the augmented data),
-//     {answer} the expected answer and {given} the student's (after an answer).
+//     {answer} the expected answer and {given} the student's (after an answer; a
+//     place_line answer reads "3·x1 + 3·x2 − 1 = 0"), {angle_error} {offset_error}
+//     (place_line, after an answer; "–" otherwise).
 //   Numbers go through the caller's formatter (the interface's true minus sign); the
 //   default writes whole numbers exactly and others to 6 significant digits.
 //   Any other {name} is a load error; braces around anything but a name stay as written.
@@ -45,7 +47,20 @@
 //        "k_after" (after the next update; effect: `next_update`)
 //   {"kind": "choice", "prompt": TEXT, "options": [TEXT, TEXT, ...], "answer": 0}
 //        (2 to 10 options; the answer and the student's reply are 0-based option indices)
-//   ("place_line" is not implemented.)
+//   {"kind": "place_line", "prompt": TEXT, "angle_deg": 10, "offset": 0.1}
+//        where will the separating line be after the next update? (effect: `next_update`;
+//        2-D data only, without a lift: refused at load when the data the step works on is
+//        known not to be 2-D, otherwise at run time with lesson.line_not_2d). Answered with
+//        the line a*x1 + b*x2 + c = 0 as the text "a b c" (spaces or commas; a, b not both
+//        0), or "none" when the update leaves no line (w = 0 after it; then expected).
+//        With no update left the expected line is the current one. The expected answer is
+//        "w1 w2 b" after the update. A reply is right when the angle between the two lines
+//        is at most angle_deg degrees (default 10, 0 < angle_deg <= 90) and their distance
+//        at the centre of the data's bounding box, over the box's diagonal, is at most
+//        offset (default 0.1, > 0). (a, b, c) and (-a, -b, -c) are the same line and both
+//        are right: the question asks where the line lies, not which side is +1 (the
+//        normal w, drawn after the answer, shows that). The "why" text may also use
+//        {angle_error} (degrees) and {offset_error} (the relative distance) of the reply.
 // A question's effect runs when it is answered (right or wrong) or skipped with next, so
 // every walk through a lesson drives the session the same way.
 // Errors name the place as "step" (1-based) and "field", with 1-based array positions:
@@ -68,8 +83,9 @@ class Session;
 // Formats one number for display (the interface passes one with a true minus sign).
 using NumberFormat = std::function<std::string(double)>;
 
-enum class QuestionKind { None, YesNo, PickPoint, Number, Choice };
-const char* to_string(QuestionKind k);  // "", "yes_no", "pick_point", "number", "choice"
+enum class QuestionKind { None, YesNo, PickPoint, Number, Choice, PlaceLine };
+// "", "yes_no", "pick_point", "number", "choice", "place_line"
+const char* to_string(QuestionKind k);
 
 struct LessonText {
   std::string en, vi, zh;
@@ -84,6 +100,7 @@ struct LessonQuestion {
   std::string answer;               // fixed answer: "yes"/"no" or the choice index as text
   double number = 0.0;              // fixed number answer
   double tolerance = 1e-9;
+  double angle_deg = 10.0, offset = 0.1;  // place_line tolerances
 };
 
 struct LessonStep {
@@ -127,7 +144,7 @@ class LessonRunner {
   // Rebuilds the previous step (from done: the last step) by replaying the lesson from the start.
   Status back(Session& s);
   // Answers the current question (pick_point: a 0-based data index; choice: a 0-based
-  // option index; yes_no: yes/no; number: a number). A reply that is no answer to the
+  // option index; yes_no: yes/no; number: a number; place_line: "a b c" or "none"). A reply that is no answer to the
   // question fails and changes nothing; otherwise *correct (if given) tells right or wrong.
   Status answer(Session& s, const std::string& value, bool* correct = nullptr);
 
@@ -144,8 +161,17 @@ class LessonRunner {
   QuestionKind question_kind() const;
   std::string question_prompt(const std::string& lang, const NumberFormat& fmt = {}) const;
   std::vector<std::string> question_options(const std::string& lang, const NumberFormat& fmt = {}) const;
-  // The answer the engine expects, as answer() takes it (pick_point: "none" when no update is left).
+  // The answer the engine expects, as answer() takes it (pick_point: "none" when no update
+  // is left; place_line: "w1 w2 b" after the next update, "none" when w = 0 after it).
   const std::string& expected_answer() const { return expected_; }
+  // place_line: the expected line (a, b, c) (empty for "none" and other kinds), and the
+  // errors of the last reply (angle in degrees, offset over the data box's diagonal).
+  const std::vector<double>& expected_line() const { return expected_line_; }
+  double angle_error() const { return angle_error_; }
+  double offset_error() const { return offset_error_; }
+  // A number that changes whenever a step is shown (by any runner in the process): the
+  // interface keys per-question state on it (the place_line handles).
+  std::uint64_t shown_serial() const { return shown_serial_; }
   bool answered() const { return answered_; }
   bool last_correct() const { return correct_; }
   // The "why" text of the answered question (empty before an answer or without one).
@@ -170,6 +196,11 @@ class LessonRunner {
   LessonVars shown_, after_;
   std::string expected_, given_;
   double expected_number_ = 0.0;
+  std::vector<double> expected_line_;                     // place_line: a, b, c
+  double box_cx_ = 0.0, box_cy_ = 0.0, box_diag_ = 1.0;  // place_line: the data's box
+  double angle_error_ = 0.0, offset_error_ = 0.0;        // place_line: of the last reply
+  bool line_errors_ = false;
+  std::uint64_t shown_serial_ = 0;                              // angle_error_/offset_error_ are set
   bool answered_ = false, correct_ = false;
   std::vector<int> results_;  // per step: 0 no answer, 1 right, 2 wrong
   std::vector<Json> events_;

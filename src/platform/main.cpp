@@ -132,6 +132,9 @@ EM_JS(void, js_lesson_event, (const char* json), {
 EM_JS(int, js_coarse_pointer, (), {
   return (window.matchMedia && window.matchMedia('(pointer: coarse)').matches) ? 1 : 0;
 });
+EM_JS(void, js_copy_text, (const char* text), {
+  if (Module.onCopyText) Module.onCopyText(UTF8ToString(text));
+});
 EM_JS(void, js_copy_link, (const char* query), {
   if (Module.onCopyLink) Module.onCopyLink(UTF8ToString(query));
 });
@@ -160,6 +163,7 @@ void install_hooks(Platform& p) {
   };
   h.pick_data_file = [] { js_pick_file(); };
   h.copy_link = [](const std::string& query) { js_copy_link(query.c_str()); };
+  h.copy_text = [](const std::string& text) { js_copy_text(text.c_str()); };
   h.reset_to_lesson = [] { js_reset_to_lesson(); };
 #else
   h.save_file = [](const std::string& name, const std::string&, const std::string& bytes, std::string& where) {

@@ -1,6 +1,7 @@
 // The guided lesson in the interface: the commands (lesson, lesson_next, lesson_back,
 // answer, lesson_exit), state().lesson, the lesson link parameter, the panel drawn in
-// every language, and Enter as Next.
+// every language, Enter as Next, and a place_line question answered by the command and
+// by dragging the canvas's two handles then pressing Check.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -9,8 +10,13 @@
 #include "app/app.hpp"
 #include "app/fonts.hpp"
 #include "imgui.h"
+#include "imgui_internal.h"  // ActivateItem, ImHashStr: pressing a panel button by its id
 
 namespace pla::app {
+
+// canvas.cpp: the handles of an open place_line question (data coordinates).
+bool place_line_handles(const App& app, Vec2d& p0, Vec2d& p1);
+
 namespace {
 
 struct Frames {
@@ -130,6 +136,108 @@ TEST(LessonUi, TheLinkParameterStartsALessonAndThePanelDrawsInEveryLanguage) {
   ASSERT_EQ(ignored.size(), 1u);
   EXPECT_EQ(ignored[0].english().rfind("lesson: ", 0), 0u) << ignored[0].english();
   EXPECT_FALSE(app.lesson.active());
+}
+
+// A place_line lesson on the textbook data: after the first update (on x1 = (3, 3))
+// w = (3, 3), b = 1: the line x1 + x2 = -1/3.
+const char* kLineLesson = R"({"format": 1, "id": "line", "title": {"en": "Line"},
+  "steps": [
+    {"narration": {"en": "w = {w}"}, "setup": {"preset": "textbook", "eta": 0.1},
+     "question": {"kind": "place_line", "prompt": {"en": "where?"}}},
+    {"narration": {"en": "after"}}
+  ]})";
+
+TEST(LessonUi, APlaceLineQuestionIsAnsweredByTheCommand) {
+  Frames f;
+  App app;
+  init(app);
+  ASSERT_TRUE(run_command(app, {"lesson", kLineLesson}).ok);
+  f.frame(app);
+  ASSERT_EQ(app.lesson.question_kind(), QuestionKind::PlaceLine);
+  EXPECT_EQ(state(app)["lesson"]["question"], "place_line");
+  EXPECT_FALSE(run_command(app, {"answer", "1 2"}).ok);
+  ASSERT_TRUE(run_command(app, {"answer", "-0.3 -0.3 -0.1"}).ok);
+  EXPECT_TRUE(app.lesson.answered());
+  EXPECT_TRUE(app.lesson.last_correct());
+  EXPECT_EQ(app.session.learner().updates(), 1u);
+  f.frame(app);
+}
+
+// Presses the panel button "text##id" on the next frame (tried with each window's id as
+// the seed of the button's id, until `done`).
+template <class Done>
+bool press(Frames& f, App& app, const std::string& label, Done done) {
+  std::vector<ImGuiID> seeds;
+  for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) seeds.push_back(w->ID);
+  for (ImGuiID seed : seeds) {
+    ImGui::ActivateItem(ImHashStr(label.c_str(), 0, seed));
+    f.frame(app);
+    f.frame(app);
+    if (done()) return true;
+  }
+  return false;
+}
+
+TEST(LessonUi, DraggingTheHandlesThenCheckAnswersAPlaceLineQuestion) {
+  for (bool aim_right : {true, false}) {
+    Frames f;
+    App app;
+    init(app);
+    ASSERT_TRUE(run_command(app, {"lesson", kLineLesson}).ok);
+    app.fit_pending = true;
+    for (int i = 0; i < 3; ++i) f.frame(app);
+    ASSERT_EQ(app.lesson.question_kind(), QuestionKind::PlaceLine);
+    Vec2d h0, h1;
+    ASSERT_TRUE(place_line_handles(app, h0, h1));
+    // w = 0 at the start: the handles start across the middle of the view.
+    EXPECT_EQ(h0.y, h1.y);
+    const std::size_t points = app.session.data().size();
+    // The true line x1 + x2 = -1/3 through (2, -7/3) and (3, -10/3) is off the fitted view:
+    // aim at a parallel line inside it, x1 + x2 = 5 (wrong), or drag the handles onto
+    // two points of the true line after showing it (right).
+    if (aim_right) {  // zoomed out around (1, 1): both the handles and the true line in view
+      app.view.center = {1.0, 1.0};
+      app.view.scale_x /= 3.0;
+      app.view.scale_y /= 3.0;
+      f.frame(app);
+      ASSERT_TRUE(place_line_handles(app, h0, h1));
+    }
+    const Vec2d targets[2] = {aim_right ? Vec2d{0.5, -5.0 / 6.0} : Vec2d{2.0, 3.0},
+                              aim_right ? Vec2d{-5.0 / 6.0, 0.5} : Vec2d{3.0, 2.0}};
+    const Mapping view = app.view;
+    ImGuiIO& io = ImGui::GetIO();
+    const Vec2d from[2] = {h0, h1};
+    for (int k = 0; k < 2; ++k) {
+      const Vec2d a = to_screen(app, from[k].x, from[k].y), b = to_screen(app, targets[k].x, targets[k].y);
+      io.MousePos = ImVec2(static_cast<float>(a.x), static_cast<float>(a.y));
+      f.frame(app);
+      io.MouseDown[0] = true;
+      f.frame(app);
+      for (int i = 1; i <= 6; ++i) {
+        io.MousePos = ImVec2(static_cast<float>(a.x + (b.x - a.x) * i / 6.0), static_cast<float>(a.y + (b.y - a.y) * i / 6.0));
+        f.frame(app);
+      }
+      io.MouseDown[0] = false;
+      f.frame(app);
+    }
+    // The handles moved; no point was added, the view did not pan, nothing was answered.
+    ASSERT_TRUE(place_line_handles(app, h0, h1));
+    const double px = 2.0 / app.view.scale_x;
+    EXPECT_NEAR(h0.x, targets[0].x, px);
+    EXPECT_NEAR(h0.y, targets[0].y, px);
+    EXPECT_NEAR(h1.x, targets[1].x, px);
+    EXPECT_NEAR(h1.y, targets[1].y, px);
+    EXPECT_EQ(app.session.data().size(), points);
+    EXPECT_EQ(app.view.center.x, view.center.x);
+    EXPECT_EQ(app.view.center.y, view.center.y);
+    EXPECT_FALSE(app.lesson.answered());
+    // Check sends the line through the handles.
+    io.MousePos = ImVec2(-100, -100);
+    ASSERT_TRUE(press(f, app, "Check##line_check", [&] { return app.lesson.answered(); }));
+    EXPECT_EQ(app.lesson.last_correct(), aim_right);
+    EXPECT_EQ(app.session.learner().updates(), 1u);
+    EXPECT_FALSE(place_line_handles(app, h0, h1));  // closed with the question
+  }
 }
 
 }  // namespace

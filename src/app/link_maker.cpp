@@ -1,0 +1,96 @@
+// Perceptron Lab app: the link maker, for teachers. Choose the lesson, the language, the
+// panels, the theme and compact (embed) mode; it gives the link, the iframe snippet and
+// how to use the single-file page. The link is this page's address with the query the
+// choices make (the page completes it when copying).
+#include <string>
+
+#include "app/app_internal.hpp"
+#include "core/lesson.hpp"
+
+namespace pla::app {
+
+namespace {
+
+Params maker_params(const LinkMaker& m) {
+  Params p;
+  if (m.lesson > 0 && static_cast<std::size_t>(m.lesson) <= builtin_lesson_ids().size())
+    p.emplace_back("lesson", builtin_lesson_ids()[static_cast<std::size_t>(m.lesson - 1)]);
+  p.emplace_back("lang", lang_code(user_languages()[static_cast<std::size_t>(m.lang)]));
+  static const char* const names[] = {"data", "algorithm", "run", "theory", "plots"};
+  std::string panels;
+  for (int i = 0; i < 5; ++i)
+    if (m.panels[i]) panels += (panels.empty() ? "" : ",") + std::string(names[i]);
+  p.emplace_back("panels", panels.empty() ? "none" : panels);
+  if (m.dark) p.emplace_back("theme", "dark");
+  if (m.embed) p.emplace_back("embed", "1");
+  return p;
+}
+
+std::string lesson_title(int i) {
+  if (i == 0) return tr("maker.no_lesson");
+  LessonRunner r;
+  if (!r.load_builtin(builtin_lesson_ids()[static_cast<std::size_t>(i - 1)])) return "?";
+  return r.title(lang_code(language()));
+}
+
+}  // namespace
+
+std::string link_maker_query(const LinkMaker& m) { return encode_query(maker_params(m)); }
+
+void link_maker(App& app) {
+  LinkMaker& m = app.maker;
+  if (!m.open) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float width = std::min(vp->WorkSize.x * 0.94f, ImGui::GetFontSize() * 34.0f);
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(width, 0.0f), ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, vp->WorkSize.y * 0.9f));
+  const std::string title = std::string(tr("maker.title")) + "###link_maker";
+  if (ImGui::Begin(title.c_str(), &m.open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse |
+                                               ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove)) {
+    if (form_begin("maker_form")) {
+      form_row(tr("maker.lesson"));
+      if (begin_combo("##maker_lesson", lesson_title(m.lesson))) {
+        for (int i = 0; i <= static_cast<int>(builtin_lesson_ids().size()); ++i)
+          if (ImGui::Selectable((lesson_title(i) + "##lesson" + std::to_string(i)).c_str(), m.lesson == i)) m.lesson = i;
+        ImGui::EndCombo();
+      }
+      form_row(tr("app.language"));
+      if (begin_combo("##maker_lang", lang_name(user_languages()[static_cast<std::size_t>(m.lang)]))) {
+        for (int i = 0; i < static_cast<int>(user_languages().size()); ++i)
+          if (ImGui::Selectable((std::string(lang_name(user_languages()[static_cast<std::size_t>(i)])) + "##maker_lang" +
+                                 std::to_string(i)).c_str(), m.lang == i))
+            m.lang = i;
+        ImGui::EndCombo();
+      }
+      form_row(tr("app.theme"));
+      ImGui::Checkbox(label("theme.dark", "maker_dark").c_str(), &m.dark);
+      form_row(tr("maker.embed"));
+      ImGui::Checkbox("##maker_embed", &m.embed);
+      ImGui::EndTable();
+    }
+    text_wrapped(tr("maker.panels"));
+    Flow row;
+    static const char* const keys[] = {"panel.data", "panel.algorithm", "panel.run", "panel.theory", "panel.plots"};
+    for (int i = 0; i < 5; ++i) row.checkbox(label(keys[i], ("maker_panel" + std::to_string(i)).c_str()).c_str(), &m.panels[i]);
+
+    const std::string query = link_maker_query(m);
+    ImGui::Separator();
+    text_wrapped(tr("maker.link"));
+    text_wrapped("index.html?" + query);
+    text_wrapped(tr("maker.iframe"));
+    const std::string snippet = "<iframe src=\"perceptron-lab/index.html?" + query +
+                                "\" width=\"800\" height=\"500\" title=\"Perceptron Lab\"></iframe>";
+    text_wrapped(snippet);
+    text_wrapped(tr("maker.single"));
+    Flow buttons;
+    if (app.hooks.copy_link && buttons.button(label("maker.copy_link", "maker_copy_link").c_str())) app.hooks.copy_link(query);
+    if (app.hooks.copy_text && buttons.button(label("maker.copy_iframe", "maker_copy_iframe").c_str()))
+      app.hooks.copy_text(snippet);
+    if (buttons.button(label("maker.close", "maker_close").c_str())) m.open = false;
+  }
+  ImGui::End();
+}
+
+}  // namespace pla::app

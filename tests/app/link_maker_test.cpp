@@ -1,0 +1,74 @@
+// The link maker: its link reproduces the choices, and its dialog fits in every language.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "app/app.hpp"
+#include "app/app_internal.hpp"
+#include "app/fonts.hpp"
+#include "layout_check.hpp"
+
+namespace pla::app {
+namespace {
+
+TEST(LinkMaker, TheLinkReproducesTheChoices) {
+  LinkMaker m;
+  m.lesson = 2;  // the second built-in lesson
+  m.lang = 1;    // Tiếng Việt
+  m.panels[0] = m.panels[1] = false;
+  m.dark = m.embed = true;
+  const std::string query = link_maker_query(m);
+  Params params;
+  ASSERT_TRUE(parse_query(query, params).ok) << query;
+  App app;
+  init(app);
+  std::vector<Message> ignored;
+  apply_params(app, params, ignored);
+  EXPECT_TRUE(ignored.empty()) << (ignored.empty() ? "" : ignored.front().english());
+  EXPECT_TRUE(app.lesson.active());
+  EXPECT_EQ(app.lesson.id(), builtin_lesson_ids()[1]);
+  EXPECT_EQ(app.lang, Lang::Vi);
+  EXPECT_TRUE(app.dark);
+  EXPECT_TRUE(app.embed);
+  EXPECT_FALSE(app.panel_data);
+  EXPECT_FALSE(app.panel_algorithm);
+  EXPECT_TRUE(app.panel_plots);
+}
+
+TEST(LinkMaker, TheDialogFitsInEveryLanguage) {
+  for (const char* lang : {"en", "vi", "zh", "pseudo"}) {
+    for (ImVec2 size : {ImVec2(1280, 800), ImVec2(390, 844)}) {
+      ImGui::CreateContext();
+      ImGui::GetIO().IniFilename = nullptr;
+      ImGui::GetIO().DisplaySize = size;
+      App app;
+      init(app);
+      app.touch = size.x < 500;
+      ASSERT_TRUE(run_command(app, {"set", "lang", lang}).ok);
+      app.maker.open = true;
+      for (int i = 0; i < 4; ++i) {
+        update_fonts(app, 1.0f);
+        ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
+        ImGui::NewFrame();
+        frame(app, 1.0f / 60.0f);
+        ImGui::Render();
+      }
+      LayoutOptions options;
+      options.ellipsis_ok = {"…"};
+      const LayoutReport r = check_layout(options);
+      bool drawn = false;
+      for (const std::string& t : r.texts) drawn |= t.find("iframe") != std::string::npos;
+      EXPECT_TRUE(drawn) << lang;
+      std::string problems;
+      for (const LayoutProblem& p : r.problems)
+        if (p.window.find("link_maker") != std::string::npos && p.kind != LayoutProblem::Kind::Truncated)
+          problems += std::string(kind_name(p.kind)) + " \"" + p.text + "\" " + p.detail + "\n";
+      EXPECT_EQ(problems, "") << lang << " " << size.x << "x" << size.y;
+      ImGui::DestroyContext();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace pla::app
