@@ -513,7 +513,12 @@ void run_panel(App& app) {
   std::uint64_t lo = t.first_step(), hi = s.live_learner().steps(), at = s.viewed_step();
   if (hi > lo) {
     ImGui::SetNextItemWidth(-1);
-    std::string format = trf("run.scrub", {{"step", "%llu"}});
+    // The slider's text, made here (a translation must never be a printf format: "%" is
+    // escaped) and shortened to the slider's width.
+    std::string format;
+    for (char c : elide(trf("run.scrub", {{"step", std::to_string(at)}}),
+                        ImGui::CalcItemWidth() - ImGui::GetStyle().FramePadding.x * 2.0f))
+      format += c == '%' ? std::string("%%") : std::string(1, c);
     if (ImGui::SliderScalar("##scrub", ImGuiDataType_U64, &at, &lo, &hi, format.c_str())) act(app, {"seek", std::to_string(at)});
     if (ImGui::IsItemHovered()) tooltip(tr("run.scrub_tip"));
   }
