@@ -557,6 +557,51 @@ void run_panel(App& app) {
 // [SECTION] Theory panel
 // -----------------------------------------------------------------------------
 
+// The dual form for small sets: αᵢ per point, the Gram matrix K(xᵢ, xⱼ), and
+// w = Σ αᵢηyᵢxᵢ, b = Σ αᵢηyᵢ checked against the learner's hyperplane.
+void dual_table(App& app) {
+  const Session& s = app.session;
+  const Learner& l = s.learner();
+  const Dataset& tr_set = s.train_set();
+  const std::vector<std::uint64_t>& alpha = l.alpha();
+  if (alpha.empty() || alpha.size() != tr_set.size() || tr_set.size() > 12) return;
+  ImGui::Separator();
+  text_wrapped(tr("theory.dual_title"));
+  const int n = static_cast<int>(tr_set.size());
+  const Kernel kernel = s.settings().learner.algo == Algo::Dual ? Kernel{} : s.settings().learner.kernel;
+  if (ImGui::BeginTable("gram", n + 2, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX,
+                        ImVec2(0, 0))) {
+    ImGui::TableSetupColumn("");
+    ImGui::TableSetupColumn("α");
+    for (int j = 0; j < n; ++j) ImGui::TableSetupColumn(("x" + std::to_string(j + 1)).c_str());
+    ImGui::TableHeadersRow();
+    for (int i = 0; i < n; ++i) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::TextUnformatted(("x" + std::to_string(i + 1)).c_str());
+      ImGui::TableSetColumnIndex(1);
+      ImGui::TextUnformatted(std::to_string(alpha[static_cast<std::size_t>(i)]).c_str());
+      for (int j = 0; j < n; ++j) {
+        ImGui::TableSetColumnIndex(j + 2);
+        ImGui::TextUnformatted(fmt_num(kernel(tr_set.row(static_cast<std::size_t>(i)), tr_set.row(static_cast<std::size_t>(j)), tr_set.d)).c_str());
+      }
+    }
+    ImGui::EndTable();
+  }
+  if (l.linear() && !l.w().empty()) {
+    const double eta = s.settings().learner.pla.eta;
+    std::vector<double> w(static_cast<std::size_t>(tr_set.d), 0.0);
+    double b = 0.0;
+    for (std::size_t i = 0; i < tr_set.size(); ++i) {
+      const double c = static_cast<double>(alpha[i]) * eta * tr_set.y[i];
+      for (int j = 0; j < tr_set.d; ++j) w[static_cast<std::size_t>(j)] += c * tr_set.row(i)[j];
+      b += c;
+    }
+    text_wrapped(trf("theory.dual_check", {{"w", fmt_vec(w)}, {"b", fmt_num(b)}, {"primal_w", fmt_vec(l.w())},
+                                           {"primal_b", fmt_num(l.b())}}));
+  }
+}
+
 void theory_panel(App& app) {
   const Session& s = app.session;
   const MarginResult& r = s.margin();
@@ -623,6 +668,7 @@ void theory_panel(App& app) {
       text_wrapped(trf("theory.right", {{"x", fmt_vec(x)}, {"y", fmt_label(y)}, {"score", score}}));
     }
   }
+  dual_table(app);
   explain("theory.explain_margin_title", "theory.explain_margin", "explain_margin");
   explain("theory.explain_bound_title", "theory.explain_bound", "explain_bound");
   explain("theory.explain_cycle_title", "theory.explain_cycle", "explain_cycle");

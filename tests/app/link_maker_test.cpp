@@ -72,3 +72,36 @@ TEST(LinkMaker, TheDialogFitsInEveryLanguage) {
 
 }  // namespace
 }  // namespace pla::app
+
+namespace pla::app {
+namespace {
+
+// The dual lesson ends with the α column and the Gram matrix drawn, and w = Σ αᵢηyᵢxᵢ
+// checked against the primal hyperplane: α = (2, 0, 5), w = (1, 1), b = −3.
+TEST(DualTable, ShowsAlphaTheGramMatrixAndThePrimalCheck) {
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;
+  ImGui::GetIO().DisplaySize = ImVec2(1280, 800);
+  App app;
+  init(app);
+  ASSERT_TRUE(run_command(app, {"lesson", "dual"}).ok);
+  for (int i = 0; i < 50 && !app.lesson.done(); ++i) ASSERT_TRUE(run_command(app, {"lesson_next"}).ok);
+  ASSERT_TRUE(run_command(app, {"set", "panels", "theory"}).ok);
+  EXPECT_EQ(app.session.learner().alpha(), (std::vector<std::uint64_t>{2, 0, 5}));
+  for (int i = 0; i < 4; ++i) {
+    update_fonts(app, 1.0f);
+    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+    frame(app, 1.0f / 60.0f);
+    ImGui::Render();
+  }
+  const LayoutReport r = check_layout();
+  std::string all;
+  for (const std::string& t : r.texts) all += t + "\n";
+  EXPECT_NE(all.find("= (1, 1), b = Σ αᵢηyᵢ = −3"), std::string::npos) << all.substr(0, 3000);
+  EXPECT_NE(all.find("18"), std::string::npos);  // K(x1, x1) = 3·3 + 3·3
+  ImGui::DestroyContext();
+}
+
+}  // namespace
+}  // namespace pla::app
