@@ -54,6 +54,8 @@ void tooltip(const std::string& text);
 float tooltip_wrap_width();
 // BeginCombo whose preview ends in "…" when it does not fit the box.
 bool begin_combo(const char* id, const std::string& preview);
+// A centred dialog of a fixed width (em) whose height follows its content; ImGui::End() after.
+bool begin_dialog(const char* title_key, const char* id, float width_em, bool* open);
 // SameLine, or a new line when `width` does not fit in what is left of this one.
 void same_line_or_wrap(float width);
 // A two-column form: the label wraps in the left column, the widget fills the right.

@@ -40,15 +40,7 @@ std::string link_maker_query(const LinkMaker& m) { return encode_query(maker_par
 void link_maker(App& app) {
   LinkMaker& m = app.maker;
   if (!m.open) return;
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  const float width = std::min(vp->WorkSize.x * 0.94f, ImGui::GetFontSize() * 34.0f);
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
-                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(width, 0.0f), ImGuiCond_Always);
-  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, vp->WorkSize.y * 0.9f));
-  const std::string title = std::string(tr("maker.title")) + "###link_maker";
-  if (ImGui::Begin(title.c_str(), &m.open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse |
-                                               ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove)) {
+  if (begin_dialog("maker.title", "link_maker", 34.0f, &m.open)) {
     if (form_begin("maker_form")) {
       form_row(tr("maker.lesson"));
       if (begin_combo("##maker_lesson", lesson_title(m.lesson))) {

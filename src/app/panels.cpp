@@ -111,6 +111,20 @@ bool begin_combo(const char* id, const std::string& preview) {
   return open;
 }
 
+bool begin_dialog(const char* title_key, const char* id, float width_em, bool* open) {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  // A fixed width (the height follows the content, up to 90% of the window, then scrolls).
+  const float width = std::min(vp->WorkSize.x * 0.94f, ImGui::GetFontSize() * width_em);
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(width, 0.0f), ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, vp->WorkSize.y * 0.9f));
+  ImGui::SetNextWindowBgAlpha(0.97f);
+  const std::string title = std::string(tr(title_key)) + "###" + id;
+  return ImGui::Begin(title.c_str(), open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse |
+                                               ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove);
+}
+
 void same_line_or_wrap(float width) {
   ImGui::SameLine();
   if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
@@ -739,17 +753,7 @@ void keyboard(App& app) {
 
 void help_overlay(App& app) {
   if (!app.show_help) return;
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  // A fixed width (the height follows the content, up to 90% of the window, then scrolls).
-  const float width = std::min(vp->WorkSize.x * 0.94f, ImGui::GetFontSize() * 30.0f);
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
-                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(width, 0.0f), ImGuiCond_Always);
-  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, vp->WorkSize.y * 0.9f));
-  ImGui::SetNextWindowBgAlpha(0.97f);
-  const std::string title = std::string(tr("panel.keyboard")) + "###help";
-  if (ImGui::Begin(title.c_str(), &app.show_help, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse |
-                                                      ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove)) {
+  if (begin_dialog("panel.keyboard", "help", 30.0f, &app.show_help)) {
     static const char* keys[][2] = {{"help.key_space", "help.space"}, {"help.key_right", "help.right"},
                                     {"help.key_left", "help.left"},   {"N", "help.n"},
                                     {"E", "help.e"},                  {"R", "help.r"},
