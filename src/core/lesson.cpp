@@ -68,7 +68,8 @@ const std::vector<std::string>& plain_placeholders() {
   static const std::vector<std::string> n = {"k",       "step",     "epoch",  "eta",   "w",     "b",
                                              "prev_w",  "prev_b",   "x",      "y",     "score", "index",
                                              "mistake", "converged", "mistakes", "points", "alpha", "gamma",
-                                             "R",       "bound",    "answer", "given",  "angle_error", "offset_error"};
+                                             "R",       "bound",    "answer", "given",  "angle_error", "offset_error",
+                                             "angle",   "queries"};
   return n;
 }
 
@@ -274,12 +275,14 @@ struct Loader {
     struct Known {
       const char* name;
       const char* usage;
-      bool index;  // takes one whole number
+      bool index;   // takes one whole number
+      int numbers;  // or takes this many numbers
     };
-    static const Known known[] = {{"reset", "reset", false},        {"step", "step", false},
-                                  {"next_update", "next_update", false}, {"epoch", "epoch", false},
-                                  {"train", "train", false},        {"seek", "seek STEP", true},
-                                  {"update_on", "update_on INDEX", true}};
+    static const Known known[] = {{"reset", "reset", false, 0},         {"step", "step", false, 0},
+                                  {"next_update", "next_update", false, 0}, {"epoch", "epoch", false, 0},
+                                  {"train", "train", false, 0},         {"seek", "seek STEP", true, 0},
+                                  {"update_on", "update_on INDEX", true, 0}, {"add_query", "add_query X Y", false, 2},
+                                  {"clear_queries", "clear_queries", false, 0}};
     std::vector<std::string> names;
     for (const Known& k : known) names.emplace_back(k.name);
     for (std::size_t i = 0; i < a.size(); ++i) {
@@ -293,7 +296,13 @@ struct Loader {
         if (name == kk.name) k = &kk;
       if (!k) return fail(Msg::lesson_action_unknown, f, {{"name", name.substr(0, 40)}, {"known", join_keys(names)}});
       std::vector<std::string> cmd = {name};
-      if (c.size() != (k->index ? 2u : 1u)) return fail(Msg::lesson_action_usage, f, {{"usage", k->usage}});
+      if (c.size() != (k->index ? 2u : 1u + static_cast<std::size_t>(k->numbers)))
+        return fail(Msg::lesson_action_usage, f, {{"usage", k->usage}});
+      for (int n = 0; n < k->numbers; ++n) {
+        const Json& x = c[static_cast<std::size_t>(n) + 1];
+        if (!x.is_number()) return fail(Msg::lesson_expected_number, item(f, static_cast<std::size_t>(n) + 1));
+        cmd.push_back(json_number(x.get<double>()));
+      }
       if (k->index) {
         if (!c[1].is_number_unsigned() && !(c[1].is_number_integer() && c[1].get<std::int64_t>() >= 0))
           return fail(Msg::lesson_expected_whole, item(f, 1));
@@ -501,6 +510,25 @@ LessonVars snapshot(const Session& s) {
     v.score = v.y * st.score;
     v.mistake = st.mistake;
     if (row < s.data().size()) v.x.assign(s.data().row(row), s.data().row(row) + s.data().d);
+  }
+  // The angle between w before the last update and y·x: the update w ← w + ηyx turns w toward yx.
+  if (v.has_last && v.mistake && v.prev_w.size() == v.x.size() && !v.x.empty()) {
+    double dot = 0.0, nw = 0.0, nx = 0.0;
+    for (std::size_t j = 0; j < v.x.size(); ++j) {
+      dot += v.prev_w[j] * v.y * v.x[j];
+      nw += v.prev_w[j] * v.prev_w[j];
+      nx += v.x[j] * v.x[j];
+    }
+    if (nw > 0.0 && nx > 0.0) {
+      const double c = std::max(-1.0, std::min(1.0, dot / std::sqrt(nw * nx)));
+      v.angle = std::acos(c) * 180.0 / 3.14159265358979323846;
+      v.has_angle = true;
+    }
+  }
+  for (const std::vector<double>& q : s.queries()) {
+    std::vector<double> row = q;
+    row.push_back(s.decision(q.data()) >= 0.0 ? 1.0 : -1.0);
+    v.queries.push_back(std::move(row));
   }
   v.margin_ok = s.margin_ok() && s.margin().separable;
   if (v.margin_ok) {
@@ -960,6 +988,15 @@ std::string LessonRunner::fill(const LessonText& t, const LessonVars& v, const s
     else if (name == "w") out += vector_text(v.w, fmt);
     else if (name == "b") out += fmt(v.b);
     else if (name == "prev_w") out += vector_text(v.prev_w, fmt);
+    else if (name == "angle") out += v.has_angle ? fmt(std::round(v.angle * 10.0) / 10.0) : none;
+    else if (name == "queries") {
+      std::string list;
+      for (const std::vector<double>& query : v.queries) {
+        const std::vector<double> at(query.begin(), query.end() - 1);
+        list += (list.empty() ? "" : ", ") + vector_text(at, fmt) + " → " + (query.back() > 0 ? "+" + fmt(1.0) : fmt(-1.0));
+      }
+      out += list.empty() ? none : list;
+    }
     else if (name == "prev_b") out += fmt(v.prev_b);
     else if (name == "x") out += v.has_last ? vector_text(v.x, fmt) : none;
     else if (name == "y") out += v.has_last ? (v.y > 0 ? "+" + fmt(1.0) : fmt(-1.0)) : none;

@@ -16,7 +16,8 @@
 //                data first, then the settings as written (`set KEY VALUE`);
 //                the first step must load the data (preset or data),
 //    "actions":  [["reset"], ["step"], ["next_update"], ["epoch"], ["train"],
-//                 ["seek", 3], ["update_on", 2], ...]   (run in order),
+//                 ["seek", 3], ["update_on", 2], ["add_query", 3.5, 2], ["clear_queries"]]
+//                (run in order),
 //    "question": QUESTION}
 // TEXT: {"en": "...", "vi": "...", "zh": "..."}: en required, a missing language
 //   falls back to English ("pseudo" is the English doubled, the string-length test).
@@ -127,6 +128,9 @@ struct LessonVars {
   int y = 0;
   std::size_t index = 0, mistakes = 0, points = 0;
   double gamma = 0.0, R = 0.0, bound = 0.0;
+  double angle = 0.0;  // degrees between w before the last update and y·x (has_angle)
+  bool has_angle = false;
+  std::vector<std::vector<double>> queries;  // each: the point's coordinates, then its class
 };
 
 class LessonRunner {

@@ -727,3 +727,30 @@ TEST(LessonPlaceLine, NonPlanarLessonsAreRefused) {
 
 }  // namespace
 }  // namespace pla
+
+namespace pla {
+namespace {
+
+// The customers lesson: an update turns w toward yx (the angle before it), and the trained
+// perceptron classifies grey query points.
+TEST(Lesson, CustomersNarratesTheAngleAndClassifiesQueryPoints) {
+  Session s;
+  LessonRunner r;
+  ASSERT_TRUE(r.load_builtin("customers").ok);
+  ASSERT_TRUE(r.start(s).ok);
+  ASSERT_TRUE(r.next(s).ok);  // update 1 (pick_point's effect), then update 2 (the step's action)
+  const std::string angle = r.narration(s, "en");
+  EXPECT_TRUE(std::regex_search(angle, std::regex("was [0-9.]+°"))) << angle;
+  EXPECT_EQ(s.learner().updates(), 2u);
+  while (!r.done() && r.step() + 1 < r.steps()) ASSERT_TRUE(r.next(s).ok);
+  const std::string last = r.narration(s, "en");
+  EXPECT_NE(last.find("(12, 60) → +1"), std::string::npos) << last;
+  EXPECT_NE(last.find("(40, 10) → -1"), std::string::npos) << last;
+  ASSERT_EQ(s.queries().size(), 3u);
+  EXPECT_TRUE(s.learner().converged());
+  EXPECT_GT(s.decision(s.queries()[0].data()), 0.0);
+  EXPECT_LT(s.decision(s.queries()[1].data()), 0.0);
+}
+
+}  // namespace
+}  // namespace pla
