@@ -485,7 +485,13 @@ void algorithm_panel(App& app) {
     }
   }
   ImGui::EndTable();
-  if (changed) show_result(app, s.configure(cfg));
+  // What the widgets changed goes through the command path, one `set KEY VALUE` per
+  // setting that differs (the same checks as window.perceptronLab.command).
+  if (changed)
+    for (const auto& def : session_settings()) {
+      const std::string now = setting_text(def, cfg);
+      if (now != setting_text(def, s.settings()) && !act(app, {"set", def.key, now})) break;
+    }
 }
 
 // -----------------------------------------------------------------------------
