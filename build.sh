@@ -21,7 +21,8 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 # ---------------------------------------------------------------- packages
 PACKAGES=(cmake ninja-build g++ clang libclang-rt-14-dev libgtest-dev googletest
   libbenchmark-dev emscripten libsdl2-dev xvfb xauth libgl1-mesa-dri chromium
-  python3-sklearn liblinear-tools dpkg-dev xz-utils nodejs nlohmann-json3-dev)
+  python3-sklearn python3-numpy liblinear-tools dpkg-dev xz-utils nodejs nlohmann-json3-dev
+  python3-fonttools fonts-dejavu-core fonts-wqy-microhei)
 
 install_packages() {
   local missing=()
