@@ -1,0 +1,153 @@
+// Shared helpers of the browser tests: options, the check runner, a loopback static server,
+// a PNG decoder, and openApp (a fresh context on the lab, waiting until it is ready).
+'use strict';
+const { chromium } = require('playwright-core');
+const { spawn } = require('child_process');
+const fs = require('fs');
+const net = require('net');
+const path = require('path');
+const zlib = require('zlib');
+
+const args = process.argv.slice(2);
+const opt = (name, def) => { const i = args.indexOf('--' + name); return i >= 0 ? args[i + 1] : def; };
+const WWW = path.resolve(opt('www', path.join(__dirname, '../../build/wasm-release/www')));
+const OUT = path.resolve(opt('out', path.join(__dirname, '../../build/e2e-artifacts')));
+const ONLY = opt('only', null) ? new RegExp(opt('only'), 'i') : null;
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const LAUNCH_ARGS = ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic',
+  '--no-first-run'];
+
+// ---------------------------------------------------------------- helpers
+let failures = 0;
+const results = [];
+async function check(name, fn) {
+  if (ONLY && !ONLY.test(name)) return;
+  const t0 = Date.now();
+  try {
+    await fn();
+    results.push(`ok   ${name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    failures++;
+    results.push(`FAIL ${name}: ${e && e.stack ? e.stack : e}`);
+  }
+  console.log(results[results.length - 1]);
+}
+function assert(cond, msg) { if (!cond) throw new Error(msg); }
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
+    s.on('error', reject);
+  });
+}
+
+async function serve(dir) {
+  const port = await freePort();
+  const proc = spawn('/usr/bin/python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dir],
+    { stdio: ['ignore', 'ignore', 'pipe'] });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i++) {
+    const ok = await new Promise((res) => {
+      const c = net.connect(port, '127.0.0.1', () => { c.end(); res(true); });
+      c.on('error', () => res(false));
+    });
+    if (ok) return { proc, url };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  proc.kill();
+  throw new Error('static server did not start');
+}
+
+// Decodes an 8-bit RGB/RGBA non-interlaced PNG (what Chromium's screenshots are).
+function decodePng(buf) {
+  let pos = 8, width = 0, height = 0, channels = 0;
+  const idat = [];
+  while (pos < buf.length) {
+    const len = buf.readUInt32BE(pos); const type = buf.toString('ascii', pos + 4, pos + 8);
+    const data = buf.subarray(pos + 8, pos + 8 + len);
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0); height = data.readUInt32BE(4);
+      assert(data[8] === 8 && data[12] === 0, 'unsupported PNG');
+      channels = { 2: 3, 6: 4 }[data[9]];
+      assert(channels, 'unsupported PNG colour type ' + data[9]);
+    } else if (type === 'IDAT') idat.push(data);
+    pos += 12 + len;
+  }
+  const raw = zlib.inflateSync(Buffer.concat(idat));
+  const stride = width * channels, px = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const f = raw[y * (stride + 1)], row = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x++) {
+      const a = x >= channels ? px[y * stride + x - channels] : 0;
+      const b = y > 0 ? px[(y - 1) * stride + x] : 0;
+      const c = x >= channels && y > 0 ? px[(y - 1) * stride + x - channels] : 0;
+      let v = row[x];
+      if (f === 1) v += a; else if (f === 2) v += b; else if (f === 3) v += (a + b) >> 1;
+      else if (f === 4) { const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+        v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c; }
+      px[y * stride + x] = v & 255;
+    }
+  }
+  return { width, height, channels, px };
+}
+
+// Counts pixels close to an RGB colour.
+function countColour(img, [r, g, b], tol = 8) {
+  let n = 0;
+  for (let i = 0; i < img.px.length; i += img.channels) {
+    if (Math.abs(img.px[i] - r) <= tol && Math.abs(img.px[i + 1] - g) <= tol && Math.abs(img.px[i + 2] - b) <= tol) n++;
+  }
+  return n;
+}
+
+async function openApp(browser, url, options = {}) {
+  const context = await browser.newContext({ viewport: options.viewport || { width: 1280, height: 800 },
+    deviceScaleFactor: options.deviceScaleFactor || 1, locale: options.locale || 'en-US',
+    isMobile: !!options.isMobile, hasTouch: !!options.hasTouch });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()} for ${r.url()}`); });
+  if (options.init) await page.addInitScript(options.init);
+  if (options.onPage) options.onPage(page);
+  const t0 = Date.now();
+  await page.goto(url, { waitUntil: options.waitUntil || 'load' });
+  if (options.expectReady !== false) {
+    await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
+    await page.waitForFunction(() => document.getElementById('status').hidden, null, { timeout: 60000 });
+  }
+  return { context, page, errors, loadMs: Date.now() - t0 };
+}
+
+// The page's own <script> elements: page-text.js, the page's script and perceptron-lab.js.
+const PAGE_SCRIPTS = 3;
+// <html lang> for each language of the lab.
+const HTML_LANG = { en: 'en', vi: 'vi', zh: 'zh-Hans', pseudo: 'en' };
+
+const frames = (page, n = 3) => page.evaluate((k) => new Promise((res) => {
+  const step = () => (k-- <= 0 ? res() : requestAnimationFrame(step)); step();
+}), n);
+
+
+// Runs a test file's body with a browser and the server of the web folder; prints the summary
+// and exits non-zero when a check failed.
+async function main(body) {
+  assert(fs.existsSync(path.join(WWW, 'index.html')), `no web build in ${WWW}`);
+  fs.mkdirSync(OUT, { recursive: true });
+  const server = await serve(WWW);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS, headless: true });
+  try {
+    await body({ browser, server });
+  } finally {
+    await browser.close();
+    server.proc.kill();
+  }
+  console.log(`\n${results.length - failures}/${results.length} browser checks passed; artifacts in ${OUT}`);
+  process.exit(failures ? 1 : 0);
+}
+
+module.exports = { opt, WWW, OUT, ONLY, CHROMIUM, LAUNCH_ARGS, check, assert, freePort, serve, decodePng,
+  countColour, openApp, PAGE_SCRIPTS, HTML_LANG, frames, main, results, failures: () => failures };
