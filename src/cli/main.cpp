@@ -4,6 +4,7 @@
 //   pla margin  --data FILE [--json]      exact margin, Novikoff bound
 //   pla gen     --kind KIND --out FILE    generate a data set
 //   pla predict --model FILE --data FILE  predict with a saved model
+//   pla --help, pla COMMAND --help, pla --version
 //
 // Exit status: 0 success, 2 bad input (usage, a malformed file), 1 other failures.
 // Errors print in English (Status::error); which status a core failure gives is
@@ -13,6 +14,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -24,6 +26,7 @@
 #include "core/learners.hpp"
 #include "core/lift.hpp"
 #include "core/margin.hpp"
+#include "core/memory.hpp"
 #include "core/metrics.hpp"
 #include "core/model.hpp"
 #include "core/session.hpp"
@@ -34,25 +37,81 @@ namespace {
 
 constexpr int kOk = 0, kFailure = 1, kBadInput = 2;
 
-const char* const kUsage =
-    "usage:\n"
-    "  pla train --data FILE [--algo classic|pocket|averaged|voted|batch|margin|dual|kernel]\n"
+const char* const kTrainUsage =
+    "  pla train --data FILE [--labels FILE.npy] [--algo classic|pocket|averaged|voted|batch|margin|dual|kernel]\n"
     "            [--eta X] [--epochs N] [--max-updates K] [--init zero|random] [--seed S]\n"
     "            [--order cyclic|shuffle|random] [--restart] [--kernel poly:P|rbf:G] [--lift NAMES]\n"
     "            [--tau T] [--validation F] [--patience P] [--trace FILE] [--model FILE] [--json]\n"
-    "            [--dtype float64|float32] [--stream]\n"
-    "  pla margin --data FILE [--json]\n"
+    "            [--dtype float64|float32] [--in-memory | --stream] [--decimal .|,]\n";
+const char* const kMarginUsage = "  pla margin --data FILE [--labels FILE.npy] [--decimal .|,] [--json]\n";
+const char* const kGenUsage =
     "  pla gen --kind separable|noisy|xor|circles|moons|blobs|textbook|six|and|or|customers|iris\n"
-    "          [--n N] [--d D] [--margin G] [--noise F] [--seed S] [--stream] --out FILE\n"
-    "  pla predict --model FILE --data FILE [--json]\n"
-    "Data files: CSV (label column last or named label/y; labels -1/1 or 0/1) or LIBSVM.\n"
-    "train --stream (automatic for files over 256 MiB) reads the file once per epoch in bounded memory:\n"
-    "  --algo classic or margin, --order cyclic; no --validation, --patience, --trace, --lift.\n"
+    "          [--n N] [--d D] [--margin G] [--noise F] [--seed S] [--stream] --out FILE\n";
+const char* const kPredictUsage = "  pla predict --model FILE --data FILE [--labels FILE.npy] [--decimal .|,] [--json]\n";
+
+const char* const kDataHelp =
+    "Data files: CSV (label column last or named label/y; labels -1/1 or 0/1; ',' separated with a decimal\n"
+    "  point, or ';' / tab separated with a decimal point or comma: 3,5;2,25;1), LIBSVM, or NumPy .npy\n"
+    "  (float64/float32, C or Fortran order: a 2-D array with the label last, or --labels y.npy).\n";
+const char* const kTrainHelp =
+    "train keeps the data in memory when they fit (n x d x 8 bytes, 4 with --dtype float32, against the\n"
+    "  physical memory and any cgroup limit), else reads the file once per epoch in bounded memory\n"
+    "  (--in-memory and --stream force either). Streaming runs --algo classic or margin, --order cyclic;\n"
+    "  no --validation, --patience, --trace, --lift.\n"
     "train --dtype float32 stores the data as float (classic or margin, cyclic): half the memory traffic;\n"
-    "  float64 (the default) matches scikit-learn bit for bit. gen --stream writes kind separable row by row.\n";
+    "  float64 (the default) matches scikit-learn bit for bit.\n";
+const char* const kGenHelp =
+    "gen writes CSV, LIBSVM (.libsvm/.svm/.svmlight) or .npy by the extension of --out;\n"
+    "  gen --stream writes kind separable row by row (CSV or LIBSVM).\n";
+
+std::string usage_text(const std::string& command = "") {
+  std::string u = "usage:\n";
+  if (command.empty() || command == "train") u += kTrainUsage;
+  if (command.empty() || command == "margin") u += kMarginUsage;
+  if (command.empty() || command == "gen") u += kGenUsage;
+  if (command.empty() || command == "predict") u += kPredictUsage;
+  if (command.empty()) u += "  pla --help | pla COMMAND --help | pla --version\n";
+  if (command != "gen") u += kDataHelp;
+  if (command.empty() || command == "train") u += kTrainHelp;
+  if (command.empty() || command == "gen") u += kGenHelp;
+  return u;
+}
+
+// The command whose usage goes with an error ("" before a command is known).
+std::string g_command;
+
+// Edit distance (insert, delete, substitute, swap two neighbours), for "did you mean".
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::vector<std::size_t>> t(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) t[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) t[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t v = std::min(t[i - 1][j] + 1, t[i][j - 1] + 1);
+      v = std::min(v, t[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) v = std::min(v, t[i - 2][j - 2] + 1);
+      t[i][j] = v;
+    }
+  return t[a.size()][b.size()];
+}
+
+// The closest of `names` to `word` when it is close enough to be a typo, else "".
+std::string closest(const std::string& word, const std::vector<std::string>& names) {
+  std::string best;
+  std::size_t best_d = 0;
+  for (const std::string& n : names) {
+    const std::size_t dist = edit_distance(word, n);
+    const bool prefix = !word.empty() && n.rfind(word, 0) == 0;
+    if ((dist <= std::max<std::size_t>(1, n.size() / 3) || prefix) && (best.empty() || dist < best_d)) {
+      best = n;
+      best_d = dist;
+    }
+  }
+  return best;
+}
 
 int usage_error(const std::string& message) {
-  std::fprintf(stderr, "pla: %s\n%s", message.c_str(), kUsage);
+  std::fprintf(stderr, "pla: %s\n%s", message.c_str(), usage_text(g_command).c_str());
   return kBadInput;
 }
 
@@ -66,11 +125,19 @@ bool parse_options(const std::vector<std::string>& args, const std::vector<std::
                    const std::vector<std::string>& flags, std::map<std::string, std::string>& out, std::string& error) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
+    if (a == "-h") {
+      out["help"] = "true";
+      continue;
+    }
     if (a.rfind("--", 0) != 0) {
       error = "unexpected argument '" + a + "'";
       return false;
     }
     const std::string key = a.substr(2);
+    if (key == "help") {
+      out["help"] = "true";
+      continue;
+    }
     bool is_flag = false, is_key = false;
     for (const auto& f : flags) is_flag |= f == key;
     for (const auto& k : keys) is_key |= k == key;
@@ -83,11 +150,43 @@ bool parse_options(const std::vector<std::string>& args, const std::vector<std::
       }
       out[key] = args[++i];
     } else {
-      error = "unknown option --" + key;
+      std::vector<std::string> all = keys;
+      all.insert(all.end(), flags.begin(), flags.end());
+      all.push_back("help");
+      const std::string near = closest(key, all);
+      error = "unknown option --" + key + (near.empty() ? "" : " (did you mean --" + near + "?)");
       return false;
     }
   }
   return true;
+}
+
+// `pla COMMAND --help`: the command's usage on stdout.
+bool wants_help(const std::map<std::string, std::string>& o) {
+  if (!o.count("help")) return false;
+  std::printf("%s", usage_text(g_command).c_str());
+  return true;
+}
+
+// Reading options shared by train, margin and predict: --labels, --decimal.
+bool read_options(std::map<std::string, std::string>& o, pla::ReadOptions& r, std::string& error) {
+  if (o.count("labels")) r.labels_path = o["labels"];
+  if (o.count("decimal")) {
+    const std::string& v = o["decimal"];
+    if (v == "." || v == "point") r.decimal = '.';
+    else if (v == "," || v == "comma") r.decimal = ',';
+    else {
+      error = "--decimal must be '.' (point) or ',' (comma), not '" + v + "'";
+      return false;
+    }
+  }
+  return true;
+}
+
+// Reads a whole data file into memory with the in-memory limit (margin, predict).
+pla::Status load_data(const std::string& path, pla::ReadOptions r, pla::Dataset& out) {
+  r.max_values = pla::kMaxValues;
+  return pla::load_stream(path, r, out);
 }
 
 std::string json_u64_array(const std::vector<std::uint64_t>& v) {
@@ -115,6 +214,8 @@ struct TrainOutcome {
   int d = 0;
   pla::DType dtype = pla::DType::Float64;
   bool streamed = false;
+  std::string placement;        // why in memory or streamed
+  std::uint64_t data_bytes = 0;  // the memory the data need (estimated for CSV)
 };
 
 void print_outcome(const TrainOutcome& t, const pla::LearnerConfig& lc, bool json) {
@@ -136,7 +237,9 @@ void print_outcome(const TrainOutcome& t, const pla::LearnerConfig& lc, bool jso
         .integer("n", static_cast<std::int64_t>(t.n))
         .integer("d", t.d)
         .text("dtype", pla::to_string(t.dtype))
-        .boolean("stream", t.streamed);
+        .boolean("stream", t.streamed)
+        .integer("data_bytes", static_cast<std::int64_t>(t.data_bytes))
+        .text("placement", t.placement);
     if (t.has_validation) j.num("validation_accuracy", t.validation_accuracy);
     std::printf("%s\n", j.str().c_str());
   } else {
@@ -152,6 +255,7 @@ void print_outcome(const TrainOutcome& t, const pla::LearnerConfig& lc, bool jso
     std::printf("training mistakes %zu, accuracy %.4f\n", r.train_mistakes, t.train_accuracy);
     if (t.has_validation) std::printf("validation accuracy %.4f\n", t.validation_accuracy);
     if (!r.message.empty()) std::printf("%s\n", r.message.english().c_str());
+    if (!t.placement.empty()) std::printf("data %s\n", t.placement.c_str());
   }
 }
 
@@ -177,15 +281,6 @@ pla::Model linear_model(const pla::LearnerConfig& lc, const pla::TrainResult& r,
   m.w = r.w;
   m.b = r.b;
   return m;
-}
-
-std::uint64_t file_bytes(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return 0;
-  long size = -1;
-  if (std::fseek(f, 0, SEEK_END) == 0) size = std::ftell(f);
-  std::fclose(f);
-  return size > 0 ? static_cast<std::uint64_t>(size) : 0;
 }
 
 std::string megabytes(std::uint64_t bytes) {
@@ -237,10 +332,9 @@ class ProgressBar {
 
 // pla train over a file read in passes (stream.hpp): classic / margin, cyclic order.
 int train_streamed(std::map<std::string, std::string>& o, const pla::Session& session, pla::DType dtype,
-                   bool automatic) {
+                   const pla::ReadOptions& ro, const std::string& placement, std::uint64_t data_bytes) {
   const std::string& path = o["data"];
-  const std::string why = automatic ? path + " is larger than 256 MiB, so pla train streams it (one pass per epoch)"
-                                    : "--stream reads the file in passes (one per epoch)";
+  const std::string why = "streamed from the file, one pass per epoch (" + placement + ")";
   // Each of these needs the whole data set in memory or random access to it.
   const std::vector<std::pair<std::string, std::string>> refused = {
       {"validation", "a validation split is a random subset of the points"},
@@ -257,10 +351,12 @@ int train_streamed(std::map<std::string, std::string>& o, const pla::Session& se
   TrainOutcome t;
   t.dtype = dtype;
   t.streamed = true;
+  t.placement = why;
+  t.data_bytes = data_bytes;
   pla::StreamTrainStats stats;
   ProgressBar bar;
   const auto t0 = std::chrono::steady_clock::now();
-  st = pla::stream_train(path, lc, session.settings().stop, dtype, t.r, &stats,
+  st = pla::stream_train(path, ro, lc, session.settings().stop, dtype, t.r, &stats,
                          [&bar](const pla::StreamProgress& p) { bar(p); });
   t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   bar.clear();
@@ -279,10 +375,14 @@ int cmd_train(const std::vector<std::string>& args) {
   std::string error;
   if (!parse_options(args,
                      {"data", "algo", "eta", "epochs", "max-updates", "init", "seed", "order", "kernel", "lift", "tau",
-                      "validation", "patience", "trace", "model", "dtype"},
-                     {"restart", "json", "stream"}, o, error))
+                      "validation", "patience", "trace", "model", "dtype", "labels", "decimal"},
+                     {"restart", "json", "stream", "in-memory"}, o, error))
     return usage_error(error);
+  if (wants_help(o)) return kOk;
   if (!o.count("data")) return usage_error("train needs --data FILE");
+  if (o.count("stream") && o.count("in-memory")) return usage_error("--in-memory and --stream exclude each other");
+  pla::ReadOptions ro;
+  if (!read_options(o, ro, error)) return usage_error(error);
 
   // Every setting goes through the Session's parser, so the CLI, the app and the
   // page share one vocabulary and one set of checks.
@@ -304,14 +404,60 @@ int cmd_train(const std::vector<std::string>& args) {
   if (o.count("dtype") && !pla::parse_dtype(o["dtype"], dtype))
     return usage_error("--dtype must be float64 (the default) or float32, not '" + o["dtype"] + "'");
 
-  // Files over the threshold are streamed whether asked or not: they would not fit the in-memory limits.
-  const bool automatic = !o.count("stream") && file_bytes(o["data"]) > pla::kStreamThresholdBytes;
-  if (o.count("stream") || automatic) return train_streamed(o, session, dtype, automatic);
+  // In memory when the data fit (n x d x the size of a value, from the file's header or its
+  // first buffer), else streamed, one pass per epoch; --in-memory / --stream decide instead.
+  pla::DataStream stream;
+  pla::Status st = stream.open(o["data"], ro);
+  if (!st) return input_error(st.error);
+  const std::uint64_t value_bytes = dtype == pla::DType::Float32 ? 4 : 8;
+  const std::uint64_t data_bytes =
+      stream.estimated_rows() * (static_cast<std::uint64_t>(stream.d()) * value_bytes + sizeof(int));
+  const pla::MemoryInfo mem = pla::memory_info();
+  const bool in_memory = o.count("in-memory") || (!o.count("stream") && pla::fits_in_memory(data_bytes, mem));
+  const std::string need = "the data need " + std::string(stream.format() == pla::DataFormat::kCsv ? "about " : "") +
+                           megabytes(data_bytes);
+  std::string available = mem.usable() == 0 ? "the available memory is unknown"
+                                             : megabytes(mem.usable()) + " available (physical memory " +
+                                                   megabytes(mem.physical) +
+                                                   (mem.cgroup_limit ? ", cgroup limit " + megabytes(mem.cgroup_limit) : "") + ")";
+  std::string placement;
+  if (o.count("in-memory")) placement = "in memory (--in-memory): " + need;
+  else if (o.count("stream")) placement = "--stream; " + need;
+  else if (in_memory) placement = "in memory: " + need + ", " + available;
+  else placement = need + ", more than 3/4 of the " + available;
+  if (!in_memory) return train_streamed(o, session, dtype, ro, placement, data_bytes);
+
+  const pla::LearnerConfig& lc0 = session.settings().learner;
+  const bool fast0 = pla::fast_supports(lc0).ok && !o.count("trace") && session.settings().stop.patience == 0;
+  if (dtype == pla::DType::Float32 && fast0 && !o.count("validation") && !o.count("lift")) {
+    // float32 straight from the file: half the memory of float64 rows.
+    pla::DatasetF32 train32;
+    st = pla::read_all(stream, train32);
+    if (!st) return input_error(st.error);
+    TrainOutcome t;
+    t.dtype = dtype;
+    t.n = train32.size();
+    t.d = train32.d;
+    t.placement = placement;
+    t.data_bytes = data_bytes;
+    const auto t0 = std::chrono::steady_clock::now();
+    st = pla::fast_train(train32, lc0, session.settings().stop, t.r);
+    t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (!st) return input_error(st.error);
+    pla::FastPerceptron scorer;
+    st = scorer.reset(train32.d, lc0.pla, pla::DType::Float32);
+    if (!st) return input_error(st.error);
+    scorer.set_weights(t.r.w, t.r.b);
+    t.train_accuracy = static_cast<double>(scorer.tally(train32.x.data(), train32.y.data(), train32.size()).correct) /
+                       static_cast<double>(train32.size());
+    if (o.count("model") && !write_text(o["model"], pla::write_model(linear_model(lc0, t.r, train32.d, ""))))
+      return kFailure;
+    print_outcome(t, lc0, o.count("json") > 0);
+    return kOk;
+  }
 
   pla::Dataset data;
-  pla::Status st = pla::read_data_file(o["data"], data);
-  if (!st && st.code == pla::Msg::read_too_much_data)
-    return input_error(st.error + " (pla train --stream reads such a file in passes, in bounded memory)");
+  st = pla::read_all(stream, data);
   if (!st) return input_error(st.error);
 
   // Validation split and lifting.
@@ -356,6 +502,8 @@ int cmd_train(const std::vector<std::string>& args) {
   t.dtype = dtype;
   t.n = train_set.size();
   t.d = train_set.d;
+  t.placement = placement;
+  t.data_bytes = data_bytes;
   t.has_validation = !valid_set.empty();
   std::unique_ptr<pla::Learner> learner;
   st = pla::make_learner(lc, learner);
@@ -430,10 +578,13 @@ int cmd_train(const std::vector<std::string>& args) {
 int cmd_margin(const std::vector<std::string>& args) {
   std::map<std::string, std::string> o;
   std::string error;
-  if (!parse_options(args, {"data"}, {"json"}, o, error)) return usage_error(error);
+  if (!parse_options(args, {"data", "labels", "decimal"}, {"json"}, o, error)) return usage_error(error);
+  if (wants_help(o)) return kOk;
   if (!o.count("data")) return usage_error("margin needs --data FILE");
+  pla::ReadOptions ro;
+  if (!read_options(o, ro, error)) return usage_error(error);
   pla::Dataset data;
-  pla::Status st = pla::read_data_file(o["data"], data);
+  pla::Status st = load_data(o["data"], ro, data);
   if (!st) return input_error(st.error);
   pla::MarginResult m;
   st = pla::compute_margin(data, m);
@@ -463,7 +614,11 @@ int cmd_gen(const std::vector<std::string>& args) {
   std::string error;
   if (!parse_options(args, {"kind", "n", "d", "margin", "noise", "seed", "out"}, {"stream"}, o, error))
     return usage_error(error);
+  if (wants_help(o)) return kOk;
   if (!o.count("kind") || !o.count("out")) return usage_error("gen needs --kind KIND and --out FILE");
+  const std::string& out_path = o["out"];
+  if (o.count("stream") && out_path.size() >= 4 && out_path.compare(out_path.size() - 4, 4, ".npy") == 0)
+    return usage_error("gen --stream writes CSV or LIBSVM; write .npy without --stream");
   pla::GenSpec spec;
   spec.kind = o["kind"];
   std::uint64_t v = 0;
@@ -518,15 +673,19 @@ int cmd_gen(const std::vector<std::string>& args) {
 int cmd_predict(const std::vector<std::string>& args) {
   std::map<std::string, std::string> o;
   std::string error;
-  if (!parse_options(args, {"model", "data"}, {"json"}, o, error)) return usage_error(error);
+  if (!parse_options(args, {"model", "data", "labels", "decimal"}, {"json"}, o, error)) return usage_error(error);
+  if (wants_help(o)) return kOk;
   if (!o.count("model") || !o.count("data")) return usage_error("predict needs --model FILE and --data FILE");
+  pla::ReadOptions ro;
+  if (!read_options(o, ro, error)) return usage_error(error);
   std::string text;
   pla::Status st = pla::read_text_file(o["model"], text);
   pla::Model model;
   if (st) st = pla::read_model(text, o["model"], model);
   if (!st) return input_error(st.error);
   pla::Dataset data;
-  st = pla::read_data_file(o["data"], data, model.d);
+  ro.expected_d = model.d;
+  st = load_data(o["data"], ro, data);
   if (!st) return input_error(st.error);
   std::size_t right = 0;
   std::vector<double> predictions;
@@ -555,12 +714,22 @@ int main(int argc, char** argv) {
   const std::string cmd = args[0];
   args.erase(args.begin());
   if (cmd == "help" || cmd == "--help" || cmd == "-h") {
-    std::printf("%s", kUsage);
+    if (!args.empty() && (args[0] == "train" || args[0] == "margin" || args[0] == "gen" || args[0] == "predict"))
+      g_command = args[0];
+    std::printf("%s", usage_text(g_command).c_str());
     return kOk;
   }
+  if (cmd == "--version" || cmd == "version") {
+    std::printf("pla (Perceptron Lab) %s\n", PLA_VERSION);
+    return kOk;
+  }
+  const std::vector<std::string> commands = {"train", "margin", "gen", "predict"};
+  for (const std::string& c : commands)
+    if (cmd == c) g_command = c;
   if (cmd == "train") return cmd_train(args);
   if (cmd == "margin") return cmd_margin(args);
   if (cmd == "gen") return cmd_gen(args);
   if (cmd == "predict") return cmd_predict(args);
-  return usage_error("unknown command '" + cmd + "'");
+  const std::string near = closest(cmd.rfind("--", 0) == 0 ? cmd.substr(2) : cmd, commands);
+  return usage_error("unknown command '" + cmd + "'" + (near.empty() ? "" : " (did you mean " + near + "?)"));
 }

@@ -1,7 +1,8 @@
-// Perceptron Lab core: reading and writing data sets as CSV and LIBSVM text.
+// Perceptron Lab core: reading and writing data sets as CSV and LIBSVM text and NumPy .npy.
 //
-// The readers work on text in memory (the browser has no file system); the *_file
-// helpers wrap them for native use. Every rejected input gets one message: a code
+// The readers work on bytes in memory (the browser has no file system); the *_file
+// helpers wrap them for native use. All of them are stream.hpp's DataStream (the one
+// parser) loading into a Dataset with the in-memory limits. Every rejected input gets one message: a code
 // (messages_data.def) with the location arguments file, line and column and the
 // arguments of what is wrong, which reads in English (Status::error)
 //   "SOURCE:LINE:COLUMN: what is wrong"
@@ -14,7 +15,9 @@
 //
 // Labels: -1/+1 (also written 1) or 0/1, one convention per file (0 means -1).
 // Any other label (2, 0.5, cat) is an error, and so is a file with only one class.
-// Numbers: decimal with optional sign, fraction and exponent (1, -2.5, .5, 3e-7).
+// Numbers: decimal with optional sign, fraction and exponent (1, -2.5, .5, 3e-7), each the
+// correctly rounded double of its text (fast_float); in a ';' or tab separated CSV the
+// decimal mark may be a comma (3,5), one mark per file (stream.hpp).
 // NaN, inf and values that overflow a double (1e999) are errors; values too small
 // for a double round to the nearest double (possibly 0), as any reader would.
 #pragma once
@@ -31,7 +34,8 @@ namespace pla {
 constexpr std::size_t kMaxLineBytes = std::size_t{16} << 20;  // 16 MiB per CSV / LIBSVM line
 constexpr std::size_t kMaxFileBytes = std::size_t{1} << 30;   // 1 GiB per file (read_text_file)
 
-// CSV. Separator: comma, or ';' / tab when the first row uses them more than commas.
+// CSV. Separator: comma, or ';' / tab when the first row uses them more than commas, or
+// ';' when each of the first row's commas sits between digits, one per field (3,5;2,25;1).
 // Header: optional, detected when no field of the first row is a number (a first row
 // mixing names and numbers is read as data, so a typo in it is reported, not
 // swallowed). Label column: the header column named label (else y), case-insensitive;
@@ -47,11 +51,22 @@ Status read_csv(const std::string& text, const std::string& source_name, Dataset
 // 'qid:' tokens (ranking) are rejected.
 Status read_libsvm(const std::string& text, const std::string& source_name, Dataset& out, int expected_d = 0);
 
-enum class DataFormat { kCsv, kLibsvm };
-// By extension first (.csv/.tsv -> CSV; .libsvm/.svm/.svmlight -> LIBSVM), else by
-// content: a first data line "label i:v ..." means LIBSVM, anything else CSV.
+enum class DataFormat { kCsv, kLibsvm, kNpy };
+// .npy by extension or by its magic bytes; then by extension (.csv/.tsv -> CSV;
+// .libsvm/.svm/.svmlight -> LIBSVM), else by content: a first data line "label i:v ..."
+// means LIBSVM, anything else CSV.
 DataFormat guess_format(const std::string& source_name, const std::string& text);
-// Reads text in either format, chosen by guess_format (e.g. an uploaded file's name + bytes).
+// How to read: all optional.
+struct ReadOptions {
+  int expected_d = 0;          // > 0: demand that d, as read_data_file
+  char decimal = 0;            // CSV decimal mark: 0 detects, '.' or ',' forces it
+  std::string labels_path;     // a .npy label vector for a .npy data file (files only)
+  std::size_t max_values = 0;  // refuse more than this many values n * d (0: no limit)
+  bool has_format = false;     // true: read as `format`, whatever the name or content
+  DataFormat format = DataFormat::kCsv;
+};
+
+// Reads bytes in any format, chosen by guess_format (e.g. an uploaded file's name + bytes).
 Status read_data(const std::string& text, const std::string& source_name, Dataset& out, int expected_d = 0);
 
 // Writers: numbers as the shortest text that reads back as the same double
@@ -65,11 +80,13 @@ std::string write_libsvm(const Dataset& ds);
 // for non-finite values, which the readers reject).
 std::string format_number(double v);
 
-// Native file helpers. read_data_file names errors after `path`. read_text_file refuses a
-// file over kMaxFileBytes (by its size, before reading it).
+// Native file helpers. read_data_file names errors after `path` and reads the file through
+// a DataStream (any size up to kMaxValues values). read_text_file refuses a file over
+// kMaxFileBytes (by its size, before reading it).
 Status read_text_file(const std::string& path, std::string& out);
 Status read_data_file(const std::string& path, Dataset& out, int expected_d = 0);
-// LIBSVM for .libsvm/.svm/.svmlight, CSV otherwise. Fails on an invalid data set.
+// .npy (npy.hpp: float64, label last) for .npy, LIBSVM for .libsvm/.svm/.svmlight, CSV
+// otherwise. Fails on an invalid data set.
 Status write_data_file(const std::string& path, const Dataset& ds);
 
 }  // namespace pla

@@ -135,16 +135,31 @@ bool split_csv_line(std::string_view line, char sep, std::vector<CsvField>& fiel
   }
 }
 
+namespace {
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+}  // namespace
+
 char detect_separator(std::string_view line) {
   int comma = 0, semicolon = 0, tab = 0;
   bool in_quotes = false;
-  for (char c : line) {
+  // Decimal commas: every comma outside quotes between two digits, at most one between
+  // two semicolons.
+  bool decimal_commas = true;
+  int commas_in_field = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
     if (c == '"') in_quotes = !in_quotes;
     if (in_quotes) continue;
     comma += c == ',';
     semicolon += c == ';';
     tab += c == '\t';
+    if (c == ';') commas_in_field = 0;
+    if (c == ',') {
+      if (++commas_in_field > 1 || i == 0 || i + 1 >= line.size() || !is_digit(line[i - 1]) || !is_digit(line[i + 1]))
+        decimal_commas = false;
+    }
   }
+  if (semicolon > 0 && comma > 0 && decimal_commas && semicolon >= tab) return ';';
   if (semicolon > comma && semicolon >= tab) return ';';
   if (tab > comma && tab > semicolon) return '\t';
   return ',';

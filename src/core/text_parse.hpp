@@ -1,19 +1,23 @@
 #pragma once
 
-// Internal to the data readers (io.cpp and stream.cpp): the text helpers both share, so
-// the in-memory reader and the streaming reader apply the same rules and messages.
+// Internal to the data reader (stream.cpp, which io.cpp's readers call): the text helpers,
+// the number parser and the label rules.
 // Not part of the public API: include it from src/core/*.cpp only.
 //
 // The small helpers called per byte or per field are inline here, so they are compiled
 // inside each reader (stream.cpp is built with -O3 in wasm, the rest of the core with -Os).
 
+#include <cmath>
 #include <cstddef>
 #include <string>
+#include <system_error>
 #include <string_view>
 #include <vector>
 
 #include "core/dataset.hpp"
 #include "core/status.hpp"
+
+#include <fast_float/fast_float.h>
 
 namespace pla::text {
 
@@ -53,9 +57,86 @@ inline bool ends_with_ci(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && iequals(s.substr(s.size() - suffix.size()), suffix);
 }
 
-// The outcome of a reader's parse_number (each reader keeps its own parser: io.cpp converts
-// with strtod, stream.cpp has a fast path; both accept the same grammar).
+// The outcome of parse_number.
 enum class NumberParse { kOk, kNotNumber, kNotFinite, kOutOfRange, kEmpty };
+
+// The one number parser of the readers: [+-] digits [D digits] [(e|E) [+-] digits] with at
+// least one mantissa digit, D the decimal mark ('.', or ',' in a decimal-comma CSV).
+// fast_float (Debian's libfast-float-dev, header-only, the same code natively and in wasm)
+// converts it to the correctly rounded double, any number of digits. Values too small for a
+// double round to the nearest one (possibly 0); too large ones are kOutOfRange; nan, inf and
+// infinity (any case, signed) are kNotFinite; hex floats and anything else kNotNumber.
+inline NumberParse parse_number(std::string_view s, double& value, char decimal = '.') {
+  if (s.empty()) return NumberParse::kEmpty;
+  const char* const end = s.data() + s.size();
+  const char* p = s.data();
+  if (*p == '+' && s.size() > 1 && s[1] != '-' && s[1] != '+') ++p;  // fast_float takes no '+'
+  const fast_float::parse_options options(fast_float::chars_format::general, decimal);
+  double v = 0.0;
+  const fast_float::from_chars_result r = fast_float::from_chars_advanced(p, end, v, options);
+  if (r.ec == std::errc() && r.ptr == end && *p != '+') {
+    if (std::isfinite(v)) {
+      value = v;
+      return NumberParse::kOk;
+    }
+    // digits that overflow (1e999); "inf" and "nan" are decided below
+    if (std::isinf(v) && ((*p >= '0' && *p <= '9') || *p == decimal ||
+                          ((*p == '-') && p + 1 < end && ((p[1] >= '0' && p[1] <= '9') || p[1] == decimal))))
+      return NumberParse::kOutOfRange;
+  }
+  std::string_view body = s;
+  if (body[0] == '+' || body[0] == '-') body.remove_prefix(1);
+  if (iequals(body, "nan") || iequals(body, "inf") || iequals(body, "infinity")) return NumberParse::kNotFinite;
+  return NumberParse::kNotNumber;
+}
+
+// Labels: -1/+1 (also written 1) or 0/1, one convention per file (0 means -1). `line`
+// is where a label was read (a line, or a row of a binary file), named when a later
+// label mixes the conventions.
+class LabelReader {
+ public:
+  // On success sets label to +1/-1; otherwise returns the message (without position).
+  bool read(std::string_view text, long long line, int& label, Message& error) {
+    if (text.size() == 1 && text[0] == '1') return accept(1.0, line, label, error);
+    if (text.size() == 2 && text[0] == '-' && text[1] == '1') return accept(-1.0, line, label, error);
+    if (text.size() == 1 && text[0] == '0') return accept(0.0, line, label, error);
+    double v = 0.0;
+    const NumberParse r = parse_number(text, v);
+    if (r == NumberParse::kEmpty) {
+      error = Message(Msg::label_empty);
+      return false;
+    }
+    if (r != NumberParse::kOk || (v != 1.0 && v != -1.0 && v != 0.0)) {
+      error = Message(Msg::label_unknown, {{"value", shown(text)}});
+      return false;
+    }
+    return accept(v, line, label, error);
+  }
+  // A label that is already a number (a binary file); false for a value other than -1, 0, 1.
+  bool accept(double v, long long line, int& label, Message& error) {
+    if (v == -1.0) {
+      if (zero_line_ > 0) {
+        error = Message(Msg::label_mixed_minus, {{"other_line", msg_int(zero_line_)}});
+        return false;
+      }
+      if (minus_line_ == 0) minus_line_ = line;
+    } else if (v == 0.0) {
+      if (minus_line_ > 0) {
+        error = Message(Msg::label_mixed_zero, {{"other_line", msg_int(minus_line_)}});
+        return false;
+      }
+      if (zero_line_ == 0) zero_line_ = line;
+    } else if (v != 1.0) {
+      return false;
+    }
+    label = v == 1.0 ? 1 : -1;
+    return true;
+  }
+
+ private:
+  long long minus_line_ = 0;  // first line with label -1 (0: none yet)
+  long long zero_line_ = 0;   // first line with label 0
+};
 
 // The message (without position) for a failed parse of `text` where a number was expected.
 Message number_error(NumberParse r, std::string_view text);
@@ -87,7 +168,9 @@ Message too_many_fields();
 bool split_csv_line(std::string_view line, char sep, std::vector<CsvField>& fields, Message& error,
                     int& error_column);
 
-// Most frequent of ',', ';', tab outside quotes; ties go to the comma.
+// ';' when the line has semicolons and each comma outside quotes stands between two
+// digits, at most one per field (decimal commas: 3,5;2,25;1); else the most frequent of
+// ',', ';', tab outside quotes, ties going to the comma.
 char detect_separator(std::string_view line);
 
 // "comma", "semicolon" or "tab" (the {separator} argument of the CSV messages).

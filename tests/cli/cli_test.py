@@ -174,5 +174,171 @@ def _():
     assert "/nonexistent-dir/x.csv" in p.stderr, p.stderr
 
 
+@check("--help, COMMAND --help, --version; unknown options and commands suggest the closest")
+def _():
+    for args in (["--help"], ["help"], ["-h"]):
+        out = run(*args).stdout
+        assert "pla train" in out and "pla gen" in out and "--version" in out, out
+    for cmd in ("train", "margin", "gen", "predict"):
+        out = run(cmd, "--help").stdout
+        assert out.startswith("usage:") and f"pla {cmd}" in out, out
+        others = {"train", "margin", "gen", "predict"} - {cmd}
+        assert not any(f"pla {o} " in out for o in others), out
+    assert run("--version").stdout.startswith("pla (Perceptron Lab) ")
+    err = run("train", "--data", path("textbook.csv"), "--epoch", 3, expect=2).stderr
+    assert "unknown option --epoch (did you mean --epochs?)" in err, err
+    err = run("train", "--data", path("textbook.csv"), "--in-memroy", expect=2).stderr
+    assert "did you mean --in-memory?" in err, err
+    assert "did you mean train?" in run("trian", expect=2).stderr
+    err = run("gen", "--knd", "xor", "--out", path("x.csv"), expect=2).stderr
+    assert "did you mean --kind?" in err and "pla gen" in err and "pla train" not in err, err
+
+
+@check("in memory or streamed: decided from the memory the data need, forced by --in-memory / --stream")
+def _():
+    f = path("place.csv")
+    run("gen", "--kind", "separable", "--n", 400, "--d", 5, "--seed", 3, "--out", f)
+    auto = json.loads(run("train", "--data", f, "--json").stdout)
+    assert auto["stream"] is False and auto["placement"].startswith("in memory: the data need about"), auto
+    # 400 rows x (5 doubles + an int label), estimated from the file's first buffer: exact here
+    assert auto["data_bytes"] == 400 * (5 * 8 + 4), auto
+    forced = json.loads(run("train", "--data", f, "--stream", "--json").stdout)
+    assert forced["stream"] is True and "--stream" in forced["placement"], forced
+    assert forced["w"] == auto["w"] and forced["b"] == auto["b"] and forced["updates"] == auto["updates"]
+    mem = json.loads(run("train", "--data", f, "--in-memory", "--dtype", "float32", "--json").stdout)
+    assert mem["stream"] is False and "--in-memory" in mem["placement"] and mem["data_bytes"] == 400 * (5 * 4 + 4)
+    human = run("train", "--data", f).stdout
+    assert "data in memory: the data need about" in human, human
+    run("train", "--data", f, "--stream", "--in-memory", expect=2)
+
+
+@check("decimal commas: detected, forced with --decimal, mixed conventions refused naming the line")
+def _():
+    f = path("komma.csv")
+    with open(f, "w") as fh:
+        fh.write("x1;x2;label\n3,5;2,25;1\n-1,5;0,75;-1\n1;-2,5;-1\n")
+    r = json.loads(run("margin", "--data", f, "--json").stdout)
+    assert r["separable"] is True
+    dot = path("dot.csv")
+    with open(dot, "w") as fh:
+        fh.write("x1,x2,label\n3.5,2.25,1\n-1.5,0.75,-1\n1,-2.5,-1\n")
+    t1 = json.loads(run("train", "--data", f, "--json").stdout)
+    t2 = json.loads(run("train", "--data", dot, "--json").stdout)
+    assert t1["w"] == t2["w"] and t1["b"] == t2["b"], (t1, t2)
+    mixed = path("mixed.csv")
+    with open(mixed, "w") as fh:
+        fh.write("x1;x2;label\n3,5;2;1\n1;1;-1\n0.5;2;1\n")
+    err = run("train", "--data", mixed, expect=2).stderr
+    assert "mixed.csv:4:1: '0.5' has a decimal point, but this file writes numbers with a decimal comma (as on line 2)" in err, err
+    err = run("train", "--data", f, "--decimal", ".", expect=2).stderr
+    assert "komma.csv:2:1: '3,5' has a decimal comma, but a decimal point was asked for" in err, err
+    ints = path("ints.csv")
+    with open(ints, "w") as fh:
+        fh.write("1;2;1\n3;4;-1\n")
+    assert json.loads(run("train", "--data", ints, "--decimal", ",", "--json").stdout)["n"] == 2
+    err = run("train", "--data", dot, "--decimal", ",", expect=2).stderr
+    assert "dot.csv:1:1: a decimal comma needs ';' or tab" in err, err
+    run("train", "--data", f, "--decimal", "x", expect=2)
+
+
+@check(".npy written by numpy (versions 1.0-3.0, float64/float32, C/Fortran order) reads as the CSV does")
+def _():
+    import numpy as np
+    from numpy.lib import format as npf
+    rng = np.random.default_rng(7)
+    X = rng.uniform(-1, 1, (60, 4))
+    w = np.array([0.5, -1.0, 0.25, 2.0])
+    y = np.where(X @ w + 0.1 > 0, 1.0, -1.0)
+    ref = path("ref.csv")
+    with open(ref, "w") as fh:
+        for row, label in zip(X, y):
+            fh.write(",".join(repr(float(v)) for v in row) + f",{int(label)}\n")
+    want = json.loads(run("train", "--data", ref, "--epochs", 50, "--json").stdout)
+    ref32 = path("ref32.csv")
+    with open(ref32, "w") as fh:
+        for row, label in zip(X.astype(np.float32), y):
+            fh.write(",".join(repr(float(v)) for v in row) + f",{int(label)}\n")
+    want32 = json.loads(run("train", "--data", ref32, "--epochs", 50, "--json").stdout)
+    for version in [(1, 0), (2, 0), (3, 0)]:
+        for dtype in ["<f8", "<f4"]:
+            for order in ["C", "F"]:
+                A = np.hstack([X, y[:, None]]).astype(dtype)
+                A = np.asfortranarray(A) if order == "F" else np.ascontiguousarray(A)
+                f = path(f"d{version[0]}{dtype[1:]}{order}.npy")
+                with open(f, "wb") as fh:
+                    npf.write_array(fh, A, version=version)
+                assert np.array_equal(np.load(f), A)
+                for mode in ([], ["--stream"]):
+                    got = json.loads(run("train", "--data", f, "--epochs", 50, "--json", *mode).stdout)
+                    expect = want if dtype == "<f8" else want32
+                    for k in ("w", "b", "updates", "epochs", "train_mistakes"):
+                        assert got[k] == expect[k], (f, mode, k, got[k], expect[k])
+                # separate labels: int64, float32, bool-free 0/1 ints
+                Xo = np.asfortranarray(X.astype(dtype)) if order == "F" else X.astype(dtype)
+                fx, fy = path("x_only.npy"), path("y_only.npy")
+                with open(fx, "wb") as fh:
+                    npf.write_array(fh, Xo, version=version)
+                np.save(fy, ((y + 1) // 2).astype(np.int64))  # 0/1 labels
+                got = json.loads(run("train", "--data", fx, "--labels", fy, "--epochs", 50, "--json").stdout)
+                expect = want if dtype == "<f8" else want32
+                assert got["w"] == expect["w"] and got["b"] == expect["b"], (f, got, expect)
+    # margin and predict read .npy too
+    m1 = json.loads(run("margin", "--data", ref, "--json").stdout)
+    m2 = json.loads(run("margin", "--data", path("d1f8C.npy"), "--json").stdout)
+    assert m1 == m2, (m1, m2)
+    model = path("npy.model")
+    run("train", "--data", path("d2f8F.npy"), "--model", model)
+    p1 = json.loads(run("predict", "--model", model, "--data", ref, "--json").stdout)
+    p2 = json.loads(run("predict", "--model", model, "--data", path("d3f8C.npy"), "--json").stdout)
+    assert p1 == p2, (p1, p2)
+
+
+@check(".npy refusals: exit 2 and a message naming the file")
+def _():
+    import numpy as np
+    good = np.array([[0.5, 1.0, 1.0], [2.0, -1.0, -1.0]])
+    cases = {
+        "nan.npy": (np.array([[0.5, 1.0, 1.0], [np.nan, -1.0, -1.0]]), "row 2, feature 1: nan is not a finite number"),
+        "label.npy": (np.array([[0.5, 1.0, 1.0], [2.0, -1.0, 2.0]]), "row 2: unknown label 2"),
+        "mixed.npy": (np.array([[0.5, 1.0, -1.0], [2.0, -1.0, 0.0]]), "row 2: label 0 mixes conventions: row 1 has label -1"),
+        "oned.npy": (np.array([1.0, -1.0]), "the array has shape (2,): expected 2 dimensions"),
+        "big.npy": (good.astype(">f8"), "big-endian ('>f8')"),
+        "ints.npy": (good.astype("<i4"), "the .npy data type '<i4' is not supported for the points"),
+        "cplx.npy": (good.astype("<c16"), "the .npy data type '<c16' is not supported"),
+    }
+    for name, (arr, message) in cases.items():
+        f = path(name)
+        np.save(f, arr)
+        err = run("train", "--data", f, expect=2).stderr
+        assert err.startswith(f"pla: {f}: ") and message in err, (name, err)
+    f = path("trunc.npy")
+    np.save(f, good)
+    data = open(f, "rb").read()
+    open(f, "wb").write(data[:-8])
+    err = run("train", "--data", f, expect=2).stderr
+    assert "the file holds 40 bytes of data, the shape (2, 3) needs 48" in err, err
+    open(f, "wb").write(data[:6] + b"\x04\x00" + data[8:])
+    assert ".npy format version 4.0 is not supported" in run("train", "--data", f, expect=2).stderr
+    open(f, "wb").write(b"\x93NUMPY\x01\x00\x10\x00{'descr': '<f8' \n")
+    assert "the .npy header is malformed" in run("train", "--data", f, expect=2).stderr
+    np.save(path("x2.npy"), good[:, :2])
+    np.save(path("y3.npy"), np.array([1.0, -1.0, 1.0]))
+    err = run("train", "--data", path("x2.npy"), "--labels", path("y3.npy"), expect=2).stderr
+    assert "the labels have shape (3,): expected (2,) or (2, 1)" in err, err
+    err = run("train", "--data", path("textbook.csv"), "--labels", path("y3.npy"), expect=2).stderr
+    assert "separate labels need the points in a .npy file too" in err, err
+
+
+@check("gen --out FILE.npy writes what numpy.load reads: the CSV's values, the label last")
+def _():
+    import numpy as np
+    run("gen", "--kind", "moons", "--n", 80, "--noise", 0.1, "--seed", 2, "--out", path("moons.npy"))
+    run("gen", "--kind", "moons", "--n", 80, "--noise", 0.1, "--seed", 2, "--out", path("moons.csv"))
+    A = np.load(path("moons.npy"))
+    B = np.loadtxt(path("moons.csv"), delimiter=",", skiprows=1)
+    assert A.dtype == np.float64 and A.shape == (80, 3) and np.array_equal(A, B), (A.shape, B.shape)
+    run("gen", "--kind", "separable", "--stream", "--n", 10, "--out", path("s.npy"), expect=2)
+
+
 print(f"{len(failures)} failed")
 sys.exit(1 if failures else 0)
