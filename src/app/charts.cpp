@@ -1,6 +1,6 @@
 // Perceptron Lab app: the plots under the canvas (mistakes and the Novikoff
 // bound, the losses J and J1, the proof invariants, the learning-rate comparison,
-// the iteration table).
+// the iteration table, the VC bound against the measured test error).
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -11,6 +11,8 @@
 
 #include "app/app_internal.hpp"
 #include "app/plot.hpp"
+#include "imgui_internal.h"  // ImGuiContext::TabBars: whether the plots tab bar is new
+#include "core/vc.hpp"
 
 namespace pla::app {
 
@@ -207,6 +209,68 @@ void learning_rates_tab(App& app, float height) {
   ImGui::EndGroup();
 }
 
+// The VC bound against N next to the error measured on 10,000 fresh points of the
+// session's generator (core/vc.hpp). The measured curve is computed when the generator
+// or the learner changes (not every frame); δ only moves the bound.
+struct VcCache {
+  std::string key;
+  Status status;
+  std::vector<VcSample> curve;
+};
+
+void vc_tab(App& app, float height) {
+  const Palette& pal = palette(app);
+  const Session& s = app.session;
+  float delta = static_cast<float>(s.settings().delta);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(tr("theory.delta"));
+  const float slider_w = std::min(220.0f, std::max(80.0f, ImGui::GetContentRegionAvail().x * 0.4f));
+  same_line_or_wrap(slider_w);
+  ImGui::SetNextItemWidth(slider_w);
+  if (ImGui::SliderFloat("##delta", &delta, 0.001f, 0.5f, "%.3f", ImGuiSliderFlags_Logarithmic) && delta > 0.0f)
+    act(app, {"set", "delta", json_number(static_cast<double>(delta))});
+  HelpMarker(tr("plots.vc_help"));
+  if (s.source() != DataSource::Generated) {
+    text_wrapped(tr("plots.vc_need_generator"));
+    return;
+  }
+  static VcCache cache;
+  VcSpec spec;
+  spec.gen = s.last_generated();
+  spec.learner = s.settings().learner;
+  spec.delta = s.settings().delta;
+  spec.ns = vc_default_sizes();
+  spec.max_epochs = 10;  // at most 10 passes per N: the whole curve stays well under a second
+  std::string key = spec.gen.kind + " " + std::to_string(spec.gen.d) + " " + json_number(spec.gen.margin) + " " +
+                    json_number(spec.gen.noise) + " " + std::to_string(spec.gen.seed);
+  for (const auto& kv : s.settings_list())
+    if (kv.first != "delta" && kv.first != "speed") key += " " + kv.first + "=" + kv.second;
+  if (key != cache.key) {
+    cache.key = key;
+    cache.status = vc_curve(spec, cache.curve);
+  }
+  if (!cache.status) {
+    text_wrapped(tr_msg(cache.status));
+    return;
+  }
+  const double h = static_cast<double>(spec.gen.d) + 1.0;
+  std::vector<double> x, bound, test, train;
+  for (const VcSample& p : cache.curve) {
+    x.push_back(std::log10(static_cast<double>(p.n)));
+    bound.push_back(vc_bound(static_cast<double>(p.n), h, spec.delta, p.train_error));
+    test.push_back(p.test_error);
+    train.push_back(p.train_error);
+  }
+  Plot a("vc", trf("plots.vc_title", {{"h", fmt_num(h, 6)}, {"delta", fmt_num(spec.delta, 4)}}), pal);
+  a.x_label = tr("plots.vc_axis");
+  a.line(tr("plots.vc_bound"), x, bound, pal.bound, 2.0f);
+  a.line(tr("plots.vc_test"), x, test, pal.series[1], 2.0f);
+  a.line(tr("plots.vc_train"), x, train, pal.series[0]);
+  const std::size_t n = s.train_set().size();
+  if (n > 0) a.marker(std::log10(static_cast<double>(n)), pal.series[2]);
+  a.draw(ImVec2(-1, std::max(80.0f, height - ImGui::GetFrameHeightWithSpacing())));
+}
+
 // The iteration table, as textbooks print it: one row per update, the newest at the
 // bottom and highlighted, live while training. Rows are rebuilt from the trace when the
 // viewed step or the run changes (at most every 0.3 s for long tables).
@@ -382,14 +446,26 @@ ImGuiTabItemFlags tab_flags(App& app, int tab) {
 void plots_panel(App& app) {
   const ImVec2 start = ImGui::GetCursorScreenPos();
   static const char* const keys[] = {"plots.tab_mistakes", "plots.tab_losses", "plots.tab_invariants", "plots.tab_rates",
-                                     "plots.tab_iterations"};
-  static const char* const ids[] = {"tab_mistakes", "tab_losses", "tab_invariants", "tab_rates", "tab_iterations"};
-  void (*const tabs[])(App&, float) = {mistakes_tab, losses_tab, invariants_tab, learning_rates_tab, iterations_tab};
+                                     "plots.tab_iterations", "plots.tab_vc"};
+  static const char* const ids[] = {"tab_mistakes", "tab_losses", "tab_invariants", "tab_rates", "tab_iterations", "tab_vc"};
+  void (*const tabs[])(App&, float) = {mistakes_tab, losses_tab, invariants_tab, learning_rates_tab, iterations_tab, vc_tab};
   constexpr int kTabs = static_cast<int>(std::size(keys));
   const ImGuiStyle& st = ImGui::GetStyle();
   float needed = 0.0f;
   for (const char* k : keys) needed += ImGui::CalcTextSize(tr(k)).x + st.FramePadding.x * 2 + st.ItemInnerSpacing.x;
-  if (needed <= ImGui::GetContentRegionAvail().x) {
+  // The tab bar keeps its own selection by the tabs' ids, which hold their labels: after a
+  // change of language (the Chinese font arrives after the first frames), as when it comes
+  // back after the row of buttons (the window was narrow) or is new, it is told the tab in
+  // front, else it would show its first tab.
+  static bool tab_bar_last = false;
+  static Lang lang_last = Lang::En;
+  const bool tab_bar = needed <= ImGui::GetContentRegionAvail().x;
+  const bool new_bar = !ImGui::GetCurrentContext()->TabBars.GetByKey(ImGui::GetCurrentWindow()->GetID("plots"));
+  if (tab_bar && (!tab_bar_last || new_bar || language() != lang_last) && app.select_plot_tab < 0)
+    app.select_plot_tab = app.plot_tab;
+  tab_bar_last = tab_bar;
+  lang_last = language();
+  if (tab_bar) {
     const float height = std::max(80.0f, ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() - 6);
     if (ImGui::BeginTabBar("plots")) {
       for (int i = 0; i < kTabs; ++i)

@@ -5,6 +5,7 @@
 // Check, or "no line"),
 // the feedback, Back and Next, and the progress; Enter is Next. The buttons run the
 // same commands as the JavaScript API: lesson_next, lesson_back, answer, lesson_exit.
+#include <algorithm>
 #include <string>
 
 #include "app/app_internal.hpp"
@@ -42,8 +43,23 @@ void question(App& app) {
       break;
     case QuestionKind::Choice: {
       const std::vector<std::string> options = l.question_options(lang, number);
-      for (std::size_t i = 0; i < options.size(); ++i)
-        if (row.button((options[i] + "##option" + std::to_string(i)).c_str())) act(app, {"answer", std::to_string(i)});
+      float widest = 0.0f;
+      for (const std::string& o : options) widest = std::max(widest, ImGui::CalcTextSize(o.c_str()).x);
+      if (widest + ImGui::GetStyle().FramePadding.x * 2 <= ImGui::GetContentRegionAvail().x) {
+        for (std::size_t i = 0; i < options.size(); ++i)
+          if (row.button((options[i] + "##option" + std::to_string(i)).c_str())) act(app, {"answer", std::to_string(i)});
+        break;
+      }
+      // Options longer than a line (a sentence each): a lettered button, the option's text
+      // wrapped beside it, so no option is cut short.
+      for (std::size_t i = 0; i < options.size(); ++i) {
+        const std::string letter(1, static_cast<char>('A' + i));
+        if (ImGui::Button((letter + "##option" + std::to_string(i)).c_str())) act(app, {"answer", std::to_string(i)});
+        ImGui::SameLine();
+        ImGui::BeginGroup();
+        text_wrapped(options[i]);
+        ImGui::EndGroup();
+      }
       break;
     }
     case QuestionKind::Number: {

@@ -10,6 +10,7 @@
 #include "core/session.hpp"
 #include "core/stop.hpp"
 #include "core/values.hpp"
+#include "core/vc.hpp"
 
 namespace pla {
 
@@ -69,7 +70,10 @@ const std::vector<std::string>& plain_placeholders() {
                                              "prev_w",  "prev_b",   "x",      "y",     "score", "index",
                                              "mistake", "converged", "mistakes", "points", "alpha", "gamma",
                                              "R",       "bound",    "answer", "given",  "angle_error", "offset_error",
-                                             "angle",   "queries"};
+                                             "angle",   "queries", "w_dot_u", "norm_w2", "lower", "upper",
+                                             "J",       "J1",      "seed",   "delta", "h",     "N",
+                                             "vc_bound", "vc_gap", "train_error", "test_error", "eta_runs", "eta_k",
+                                             "accuracy", "validation_accuracy", "validation_points"};
   return n;
 }
 
@@ -269,6 +273,24 @@ struct Loader {
     return Status::success();
   }
 
+  // The interface's view settings (its `set KEY VALUE` table, not the session's): names and
+  // scalar values are checked here, the values by the interface when it applies them.
+  Status view(const Json& o, const std::string& field, LessonStep& st) const {
+    if (!o.is_object()) return fail(Msg::lesson_expected_object, field);
+    if (o.size() > kMaxActions) return fail(Msg::lesson_too_long, field, {{"max", std::to_string(kMaxActions)}});
+    for (auto it = o.begin(); it != o.end(); ++it) {
+      const std::string f = at(field, it.key().substr(0, 40));
+      bool good = !it.key().empty() && it.key().size() <= 40;
+      for (char c : it.key()) good = good && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
+      if (!good) return fail(Msg::lesson_bad_id, f, {{"value", it.key().substr(0, 40)}});
+      std::string value;
+      Status r = scalar(*it, f, value);
+      if (!r) return r;
+      st.view.emplace_back(it.key(), value);
+    }
+    return Status::success();
+  }
+
   Status actions(const Json& a, const std::string& field, LessonStep& st) const {
     if (!a.is_array()) return fail(Msg::lesson_expected_array, field);
     if (a.size() > kMaxActions) return fail(Msg::lesson_too_long, field, {{"max", std::to_string(kMaxActions)}});
@@ -276,13 +298,15 @@ struct Loader {
       const char* name;
       const char* usage;
       bool index;   // takes one whole number
-      int numbers;  // or takes this many numbers
+      int numbers;  // or takes this many numbers (-1: 1 to 8 numbers; -2: a word then 0 to 5 numbers)
     };
     static const Known known[] = {{"reset", "reset", false, 0},         {"step", "step", false, 0},
                                   {"next_update", "next_update", false, 0}, {"epoch", "epoch", false, 0},
                                   {"train", "train", false, 0},         {"seek", "seek STEP", true, 0},
                                   {"update_on", "update_on INDEX", true, 0}, {"add_query", "add_query X Y", false, 2},
-                                  {"clear_queries", "clear_queries", false, 0}};
+                                  {"clear_queries", "clear_queries", false, 0},
+                                  {"compare", "compare ETA [ETA ...] (1 to 8)", false, -1},
+                                  {"generate", "generate KIND [N] [D] [MARGIN] [NOISE] [SEED]", false, -2}};
     std::vector<std::string> names;
     for (const Known& k : known) names.emplace_back(k.name);
     for (std::size_t i = 0; i < a.size(); ++i) {
@@ -296,9 +320,22 @@ struct Loader {
         if (name == kk.name) k = &kk;
       if (!k) return fail(Msg::lesson_action_unknown, f, {{"name", name.substr(0, 40)}, {"known", join_keys(names)}});
       std::vector<std::string> cmd = {name};
-      if (c.size() != (k->index ? 2u : 1u + static_cast<std::size_t>(k->numbers)))
+      if (k->numbers == -1 && (c.size() < 2 || c.size() > 9)) return fail(Msg::lesson_action_usage, f, {{"usage", k->usage}});
+      if (k->numbers == -2) {
+        if (c.size() < 2 || c.size() > 7) return fail(Msg::lesson_action_usage, f, {{"usage", k->usage}});
+        if (!c[1].is_string()) return fail(Msg::lesson_expected_string, item(f, 1));
+        cmd.push_back(c[1].get<std::string>());
+        for (std::size_t n = 2; n < c.size(); ++n) {
+          if (!c[n].is_number()) return fail(Msg::lesson_expected_number, item(f, n));
+          cmd.push_back(json_number(c[n].get<double>()));
+        }
+        st.actions.push_back(std::move(cmd));
+        continue;
+      }
+      const int numbers = k->numbers == -1 ? static_cast<int>(c.size()) - 1 : k->numbers;
+      if (c.size() != (k->index ? 2u : 1u + static_cast<std::size_t>(numbers)))
         return fail(Msg::lesson_action_usage, f, {{"usage", k->usage}});
-      for (int n = 0; n < k->numbers; ++n) {
+      for (int n = 0; n < numbers; ++n) {
         const Json& x = c[static_cast<std::size_t>(n) + 1];
         if (!x.is_number()) return fail(Msg::lesson_expected_number, item(f, static_cast<std::size_t>(n) + 1));
         cmd.push_back(json_number(x.get<double>()));
@@ -461,7 +498,7 @@ struct Loader {
       const std::string f = item("steps", i);
       const Json& s = steps[i];
       if (!s.is_object()) return fail(Msg::lesson_expected_object, f);
-      st = keys(s, f, {"narration", "setup", "actions", "question"});
+      st = keys(s, f, {"narration", "setup", "view", "actions", "question"});
       if (!st) return st;
       LessonStep ls;
       if (!s.contains("narration")) return fail(Msg::lesson_missing_key, at(f, "narration"));
@@ -469,6 +506,7 @@ struct Loader {
       dim_of_setup = 0;
       if (st && s.contains("setup")) st = setup(s["setup"], at(f, "setup"), ls);
       if (dim_of_setup) dim = dim_of_setup;
+      if (st && s.contains("view")) st = view(s["view"], at(f, "view"), ls);
       if (st && s.contains("actions")) st = actions(s["actions"], at(f, "actions"), ls);
       if (st && s.contains("question")) st = question(s["question"], at(f, "question"), ls.question);
       if (!st) return st;
@@ -536,6 +574,49 @@ LessonVars snapshot(const Session& s) {
     v.R = s.margin().R_aug;
     v.bound = s.margin().bound;
   }
+  // The proof invariants of ŵ = (w, b).
+  const std::vector<double>& u = s.margin().u;
+  if (v.margin_ok && l.linear() && u.size() == v.w.size() + 1) {
+    v.invariants_ok = true;
+    for (std::size_t j = 0; j < v.w.size(); ++j) {
+      v.w_dot_u += v.w[j] * u[j];
+      v.norm_w2 += v.w[j] * v.w[j];
+    }
+    v.w_dot_u += v.b * u[v.w.size()];
+    v.norm_w2 += v.b * v.b;
+    const double k = static_cast<double>(v.k);
+    v.lower = k * v.eta * v.gamma;
+    v.upper = k * v.eta * v.eta * v.R * v.R;
+  }
+  const Dataset& train = s.train_set();
+  const Metrics m = compute_losses(l, train);
+  v.J = m.j;
+  v.J1 = m.j1;
+  v.seed = s.settings().learner.pla.seed;
+  v.N = train.size();
+  v.validation_points = s.validation_set().size();
+  v.accuracy = train.empty() ? 1.0 : 1.0 - static_cast<double>(m.j1) / static_cast<double>(train.size());
+  if (!s.validation_set().empty()) v.validation_accuracy = accuracy(l, s.validation_set());
+  v.delta = s.settings().delta;
+  v.h = static_cast<double>(train.d) + 1.0;
+  v.train_error = 1.0 - v.accuracy;
+  v.vc_bound = v.N ? vc_bound(static_cast<double>(v.N), v.h, v.delta, v.train_error) : 0.0;
+  // The test error on 10,000 fresh points of the same generator: the last 10,000 of a
+  // draw of N + 10,000 with the session's spec (same seed, so the same hidden plane).
+  if (s.source() == DataSource::Generated && s.data().size() <= 100000) {
+    GenSpec g = s.last_generated();
+    const std::size_t n = s.data().size();
+    g.n = n + 10000;
+    Dataset pool;
+    if (generate(g, pool) && pool.size() == g.n && pool.d == s.data().d) {
+      std::size_t wrong = 0;
+      for (std::size_t i = n; i < pool.size(); ++i)
+        wrong += (s.decision(pool.row(i)) >= 0.0 ? 1 : -1) != pool.y[i];
+      v.test_error = static_cast<double>(wrong) / 10000.0;
+      v.has_test = true;
+    }
+  }
+  for (const EtaRun& r : s.eta_runs()) v.eta_runs.push_back({r.eta, r.updates, r.w, r.b});
   return v;
 }
 
@@ -594,7 +675,10 @@ const std::vector<std::string>& builtin_lesson_ids() {
       const Json doc = Json::parse(kEmbeddedLessons[i], nullptr, false);
       if (doc.is_object() && doc.contains("id") && doc["id"].is_string()) out.push_back(doc["id"].get<std::string>());
     }
-    static const std::vector<std::string> order = {"textbook", "threshold-neuron", "dual", "customers"};
+    static const std::vector<std::string> order = {"textbook",     "threshold-neuron", "dual",
+                                                   "customers",    "learning-rate",    "novikoff",
+                                                   "random-start", "not-separable",    "averaged-early-stopping",
+                                                   "lifting",      "vc-bound"};
     auto rank = [](const std::string& id) {
       auto it = std::find(order.begin(), order.end(), id);
       return static_cast<std::size_t>(it - order.begin());
@@ -942,6 +1026,14 @@ Status LessonRunner::answer(Session& s, const std::string& value, bool* correct)
   return st;
 }
 
+std::vector<std::pair<std::string, std::string>> LessonRunner::view_settings() const {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (!active_) return out;
+  for (std::size_t i = 0; i <= step_ && i < lesson_.steps.size(); ++i)
+    out.insert(out.end(), lesson_.steps[i].view.begin(), lesson_.steps[i].view.end());
+  return out;
+}
+
 std::string LessonRunner::title(const std::string& lang) const {
   if (lang == "pseudo") return lesson_.title.en + " " + lesson_.title.en;
   return lesson_.title.in(lang);
@@ -1015,6 +1107,35 @@ std::string LessonRunner::fill(const LessonText& t, const LessonVars& v, const s
     else if (name == "angle_error") out += answered_ && line_errors_ ? fmt(std::round(angle_error_ * 10.0) / 10.0) : none;
     else if (name == "offset_error")
       out += answered_ && line_errors_ ? fmt(std::round(offset_error_ * 1000.0) / 1000.0) : none;
+    else if (name == "w_dot_u") out += v.invariants_ok ? fmt(v.w_dot_u) : none;
+    else if (name == "norm_w2") out += v.invariants_ok ? fmt(v.norm_w2) : none;
+    else if (name == "lower") out += v.invariants_ok ? fmt(v.lower) : none;
+    else if (name == "upper") out += v.invariants_ok ? fmt(v.upper) : none;
+    else if (name == "J") out += fmt(v.J);
+    else if (name == "J1") out += fmt(static_cast<double>(v.J1));
+    else if (name == "seed") out += fmt(static_cast<double>(v.seed));
+    else if (name == "accuracy") out += fmt(std::round(v.accuracy * 1000.0) / 10.0) + "%";
+    else if (name == "validation_accuracy")
+      out += v.validation_accuracy >= 0.0 ? fmt(std::round(v.validation_accuracy * 1000.0) / 10.0) + "%" : none;
+    else if (name == "validation_points") out += fmt(static_cast<double>(v.validation_points));
+    else if (name == "delta") out += fmt(v.delta);
+    else if (name == "h") out += fmt(v.h);
+    else if (name == "N") out += fmt(static_cast<double>(v.N));
+    else if (name == "train_error") out += fmt(std::round(v.train_error * 10000.0) / 10000.0);
+    else if (name == "vc_bound") out += v.N ? fmt(std::round(v.vc_bound * 10000.0) / 10000.0) : none;
+    else if (name == "test_error") out += v.has_test ? fmt(std::round(v.test_error * 10000.0) / 10000.0) : none;
+    else if (name == "vc_gap")
+      out += v.has_test && v.N ? fmt(std::round((v.vc_bound - v.test_error) * 10000.0) / 10000.0) : none;
+    else if (name == "eta_runs" || name == "eta_k") {
+      std::string list;
+      for (const EtaRunSummary& r : v.eta_runs) {
+        if (name == "eta_k") list += (list.empty() ? "" : ", ") + fmt(static_cast<double>(r.updates));
+        else
+          list += (list.empty() ? "" : "; ") + std::string("η = ") + fmt(r.eta) + ": k = " + fmt(static_cast<double>(r.updates)) +
+                  ", w = " + vector_text(r.w, fmt) + ", b = " + fmt(r.b);
+      }
+      out += list.empty() ? none : list;
+    }
     else if (indexed(name, "w", i)) out += i <= v.w.size() ? fmt(v.w[i - 1]) : none;
     else if (indexed(name, "alpha", i)) out += i <= v.alpha.size() ? fmt(v.alpha[i - 1]) : none;
     else out += src.substr(b, e - b);

@@ -14,9 +14,19 @@
 //                plus any session setting as key: value ("eta": 1, "order": "cyclic",
 //                "restart": false, "algo": "dual", ...), applied in that order: the
 //                data first, then the settings as written (`set KEY VALUE`);
-//                the first step must load the data (preset or data),
+//                the first step must load the data (preset or data); the 3-D view beside
+//                the canvas is the session setting view3d, so it goes here, not in "view":
+//                "view3d": "augmented" (points (x1, x2, 1), the plane through the origin
+//                normal to ŵ = (w, b)) | "lifted" (a lift with 3 coordinates, else
+//                (x1, x2, x1² + x2²)) | "data" (d = 3) | "off" (as every lesson starts),
+//    "view":     {"plot": "rates"}: the interface's own view settings (its `set` table:
+//                plot = mistakes | losses | invariants | rates | vc | ..., field, hull, ...),
+//                applied by the interface when the step is shown (those of the earlier
+//                steps first); the core checks only that keys are names and values scalars,
 //    "actions":  [["reset"], ["step"], ["next_update"], ["epoch"], ["train"],
-//                 ["seek", 3], ["update_on", 2], ["add_query", 3.5, 2], ["clear_queries"]]
+//                 ["seek", 3], ["update_on", 2], ["add_query", 3.5, 2], ["clear_queries"],
+//                 ["compare", 1, 0.1, 0.01, 0.001] (the learning-rate comparison, 1 to 8 η),
+//                 ["generate", "separable", 100, 2, 0.1, 0, 7] (KIND [N] [D] [MARGIN] [NOISE] [SEED])]
 //                (run in order),
 //    "question": QUESTION}
 // TEXT: {"en": "...", "vi": "...", "zh": "..."}: en required, a missing language
@@ -30,6 +40,18 @@
 //     {converged} (yes/no), {mistakes} training points misclassified now, {points},
 //     {alpha} the dual's alpha vector, {alpha1} ..., {gamma} {R} {bound} (the margin,
 //     R and the Novikoff bound (R/gamma)^2 of the augmented data),
+//     the proof invariants of the running ŵ = (w, b) (– unless the data is separable):
+//     {w_dot_u} ŵ·u (u the unit max-margin vector), {norm_w2} ‖ŵ‖², {lower} kηγ̂, {upper} kη²R̂²,
+//     {J} the perceptron criterion Σ over mistakes of −y(w·x + b), {J1} the misclassified
+//     training points, {seed}, {accuracy} {validation_accuracy} (training and validation
+//     accuracy in %, the latter – without a split), {validation_points},
+//     the VC bound: {N} training points, {h} = d + 1 (d the learner's input dimension),
+//     {delta} the `delta` setting, {train_error} (the share misclassified, R_emp),
+//     {vc_bound} R_emp + √((h(ln(2N/h) + 1) − ln(δ/4)) / N) (core/vc.hpp), {test_error}
+//     the share of 10,000 fresh points of the session's generator misclassified (– unless
+//     the data was generated), {vc_gap} vc_bound − test_error,
+//     the learning-rate comparison (after a "compare" action; – before): {eta_runs}
+//     "η = 1: k = 15, w = (2, 3), b = −13; η = 0.1: ...", {eta_k} the updates per run "15, 15",
 //     {answer} the expected answer and {given} the student's (after an answer; a
 //     place_line answer reads "3·x1 + 3·x2 − 1 = 0"), {angle_error} {offset_error}
 //     (place_line, after an answer; "–" otherwise).
@@ -109,6 +131,7 @@ struct LessonStep {
   std::string preset;                                        // setup: a preset, or
   std::string data_csv;                                      // setup: the data as CSV (empty: none)
   std::vector<std::pair<std::string, std::string>> settings;  // setup: `set KEY VALUE`, in order
+  std::vector<std::pair<std::string, std::string>> view;      // the interface's view: `set KEY VALUE`, in order
   std::vector<std::vector<std::string>> actions;             // session commands
   LessonQuestion question;
 };
@@ -117,6 +140,14 @@ struct Lesson {
   std::string id, source;
   LessonText title;
   std::vector<LessonStep> steps;
+};
+
+// One run of the learning-rate comparison, as a lesson narrates it.
+struct EtaRunSummary {
+  double eta = 1.0;
+  std::uint64_t updates = 0;
+  std::vector<double> w;
+  double b = 0.0;
 };
 
 // The numbers a step's texts are filled from (a snapshot of the session).
@@ -131,6 +162,21 @@ struct LessonVars {
   double angle = 0.0;  // degrees between w before the last update and y·x (has_angle)
   bool has_angle = false;
   std::vector<std::vector<double>> queries;  // each: the point's coordinates, then its class
+  // The proof invariants of the running augmented weights ŵ = (w, b) (invariants_ok: the
+  // data is separable, so u, γ̂ and R̂ exist): ŵ·u, ‖ŵ‖², kηγ̂ and kη²R̂².
+  bool invariants_ok = false;
+  double w_dot_u = 0.0, norm_w2 = 0.0, lower = 0.0, upper = 0.0;
+  double J = 0.0;
+  std::size_t J1 = 0;
+  std::uint64_t seed = 0;
+  // The VC bound at N training points (h = the learner's input dimension + 1, δ the
+  // `delta` setting, R_emp the training error) and the test error on 10,000 fresh points
+  // of the session's generator (has_test: the data was generated).
+  double delta = 0.05, h = 0.0, vc_bound = 0.0, train_error = 0.0, test_error = 0.0;
+  std::size_t N = 0, validation_points = 0;
+  bool has_test = false;
+  double accuracy = 1.0, validation_accuracy = -1.0;  // < 0: no validation split
+  std::vector<EtaRunSummary> eta_runs;
 };
 
 class LessonRunner {
@@ -159,6 +205,9 @@ class LessonRunner {
   std::size_t steps() const { return lesson_.steps.size(); }
   bool done() const { return done_; }
   const Lesson& lesson() const { return lesson_; }
+  // The interface's view settings of the steps up to the current one, in order (a later
+  // step's value for a key comes later): the interface applies them with `set KEY VALUE`.
+  std::vector<std::pair<std::string, std::string>> view_settings() const;
   std::string title(const std::string& lang) const;
   // The current step's narration filled with the numbers of when the step was shown.
   std::string narration(const Session& s, const std::string& lang, const NumberFormat& fmt = {}) const;

@@ -322,6 +322,16 @@ TEST(LayoutCheck, RealAppAllLanguagesAndSizes) {
         }
       }
 
+      // The 3-D view beside (or under) the canvas, in each of its spaces with text.
+      EXPECT_TRUE(run_command(app, {"set", "help", "false"}));
+      for (const char* space : {"augmented", "lifted", "data", "off"}) {
+        EXPECT_TRUE(run_command(app, {"set", "view3d", space}));
+        draw(app, size.dpr);
+        const ImGuiWindow* view = ImGui::FindWindowByName("View3D");
+        EXPECT_EQ(view && view->Active, std::string(space) != "off") << space;
+        check(std::string("view3d ") + space);
+      }
+
       const std::string config = std::string(lang) + " " + size.name;
       if (!size.embed) {
         EXPECT_TRUE(seen_generator && seen_explanation) << config << ": the control panel's sections were not all walked";

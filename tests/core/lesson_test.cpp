@@ -78,7 +78,9 @@ std::vector<std::uint32_t> updates_in_trace(const Session& s) {
 }
 
 TEST(Lesson, BuiltinsAreListedInTeachingOrder) {
-  EXPECT_EQ(builtin_lesson_ids(), (std::vector<std::string>{"textbook", "threshold-neuron", "dual", "customers"}));
+  EXPECT_EQ(builtin_lesson_ids(), (std::vector<std::string>{"textbook", "threshold-neuron", "dual", "customers",
+                                                          "learning-rate", "novikoff", "random-start", "not-separable",
+                                                          "averaged-early-stopping", "lifting", "vc-bound"}));
   std::string json;
   EXPECT_FALSE(builtin_lesson("nope", json));
   LessonRunner r;
@@ -307,12 +309,12 @@ TEST(Lesson, EventsComeInOrder) {
   }
   EXPECT_EQ(got, (std::vector<std::string>{"lesson_started", "step_shown 0", "answer_given 0 9 true", "step_shown 1",
                                            "answer_given 1 yes false", "step_shown 2", "step_shown 1", "step_shown 2",
-                                           "step_shown 3", "step_shown 4", "lesson_finished 1 1"}));
+                                           "step_shown 3", "step_shown 4", "step_shown 5", "lesson_finished 1 1"}));
   EXPECT_TRUE(r.take_events().empty());
   const Json st = r.state();
   EXPECT_EQ(st["id"], "threshold-neuron");
-  EXPECT_EQ(st["step"], 4u);
-  EXPECT_EQ(st["steps"], 5u);
+  EXPECT_EQ(st["step"], 5u);
+  EXPECT_EQ(st["steps"], 6u);
   EXPECT_EQ(st["done"], true);
 }
 
