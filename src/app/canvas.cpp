@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/app_internal.hpp"
+#include "app/describe.hpp"
 
 namespace pla::app {
 
@@ -215,21 +216,21 @@ void draw_separator(ImDrawList* dl, const Mapping& m, const std::vector<double>&
   Vec2d p, q;
   if (!line_in_box(w[0], w[1], b, lo, hi, p, q)) return;
   const ImVec2 a = to_im(data_to_pixel(m, p)), c = to_im(data_to_pixel(m, q));
-  dl->AddLine(a, c, pal.line, 2.5f);
+  dl->AddLine(a, c, pal.line, 2.5f * pal.thick);
   // The normal w from the line's visible midpoint, 50 px long, toward the +1 side.
   const double norm = std::sqrt(w[0] * w[0] + w[1] * w[1]);
   const ImVec2 mid((a.x + c.x) * 0.5f, (a.y + c.y) * 0.5f);
   const ImVec2 tip(mid.x + static_cast<float>(50 * w[0] / norm), mid.y - static_cast<float>(50 * w[1] / norm));
-  arrow(dl, mid, tip, pal.pos);
+  arrow(dl, mid, tip, pal.pos, 2.0f * pal.thick);
   dl->AddText(ImVec2(tip.x + 4, tip.y - 8), pal.pos, "w");
 }
 
-void draw_ghost(ImDrawList* dl, const Mapping& m, const std::vector<double>& w, double b, ImU32 color) {
+void draw_ghost(ImDrawList* dl, const Mapping& m, const std::vector<double>& w, double b, ImU32 color, float thick) {
   if (w.size() != 2 || (w[0] == 0.0 && w[1] == 0.0)) return;
   Vec2d lo, hi, p, q;
   visible_box(m, lo, hi);
   if (line_in_box(w[0], w[1], b, lo, hi, p, q))
-    dashed(dl, to_im(data_to_pixel(m, p)), to_im(data_to_pixel(m, q)), color, 2.0f);
+    dashed(dl, to_im(data_to_pixel(m, p)), to_im(data_to_pixel(m, q)), color, 2.0f * thick);
 }
 
 // The update as a vector sum: w_old + eta*y*x = w_new, drawn from the origin.
@@ -291,7 +292,7 @@ void draw_points(ImDrawList* dl, const App& app) {
   const Dataset& ds = s.data();
   const Mapping& m = app.view;
   const bool many = ds.size() > 5000;
-  const float r0 = many ? 2.0f : 6.0f;
+  const float r0 = (many ? 2.0f : 6.0f) * pal.point_scale;
   // Dual form: alpha_i (updates caused by point i) as the point's size.
   std::vector<float> radius;
   const std::vector<std::uint64_t>& alpha = s.learner().alpha();
@@ -300,7 +301,7 @@ void draw_points(ImDrawList* dl, const App& app) {
     radius.assign(ds.size(), r0);
     for (std::size_t t = 0; t < alpha.size(); ++t)
       radius[s.train_index()[t]] =
-          top ? 3.0f + 9.0f * std::sqrt(static_cast<float>(alpha[t]) / static_cast<float>(top)) : r0;
+          top ? (3.0f + 9.0f * std::sqrt(static_cast<float>(alpha[t]) / static_cast<float>(top))) * pal.point_scale : r0;
   }
   std::vector<double> x(static_cast<std::size_t>(ds.d));
   const float w = static_cast<float>(m.pixel_max.x), h = static_cast<float>(m.pixel_max.y);
@@ -338,23 +339,23 @@ void draw_points(ImDrawList* dl, const App& app) {
     const float r = radius.empty() ? r0 : radius[i];
     if (ds.y[i] > 0) {
       if (validation)
-        dl->AddCircle(p, r, pal.pos, 0, 2.0f);
+        dl->AddCircle(p, r, pal.pos, 0, 2.0f * pal.thick);
       else
         dl->AddCircleFilled(p, r, pal.pos, many ? 6 : 0);
-      if (!many) dl->AddCircle(p, r + 1, pal.point_edge, 0, 1.0f);
+      if (!many) dl->AddCircle(p, r + 1, pal.point_edge, 0, pal.thick);
     } else {
       const ImVec2 a(p.x - r, p.y - r), b(p.x + r, p.y + r);
       if (validation)
-        dl->AddRect(a, b, pal.neg, 0, 0, 2.0f);
+        dl->AddRect(a, b, pal.neg, 0, 0, 2.0f * pal.thick);
       else
         dl->AddRectFilled(a, b, pal.neg);
-      if (!many) dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), pal.point_edge);
+      if (!many) dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), pal.point_edge, 0, 0, pal.thick);
     }
     if (app.show_mistakes && !many) {
       std::copy(ds.row(i), ds.row(i) + ds.d, x.begin());
       if (ds.y[i] * s.decision(x.data()) <= 0.0) {
-        dl->AddLine(ImVec2(p.x - r - 3, p.y - r - 3), ImVec2(p.x + r + 3, p.y + r + 3), pal.mistake, 2.0f);
-        dl->AddLine(ImVec2(p.x - r - 3, p.y + r + 3), ImVec2(p.x + r + 3, p.y - r - 3), pal.mistake, 2.0f);
+        dl->AddLine(ImVec2(p.x - r - 3, p.y - r - 3), ImVec2(p.x + r + 3, p.y + r + 3), pal.mistake, 2.0f * pal.thick);
+        dl->AddLine(ImVec2(p.x - r - 3, p.y + r + 3), ImVec2(p.x + r + 3, p.y - r - 3), pal.mistake, 2.0f * pal.thick);
       }
     }
   }
@@ -653,6 +654,69 @@ void handle_input(App& app, bool hovered) {
   }
 }
 
+// The keyboard cursor (the canvas has the keyboard focus: one Tab stop): the arrows move
+// it by a round step of about 24 pixels, Enter adds a +1 point there, Shift+Enter a -1
+// point, Delete or Backspace removes the point under it; in a place_line question Enter
+// puts the two handles at the cursor in turn. describe.cpp reads the cursor out.
+bool key_pressed(ImGuiKey key) {
+  const int index = ImGui::GetKeyIndex(key);
+  return index >= 0 && ImGui::IsKeyPressed(index, true);
+}
+
+double cursor_step(const App& app) { return nice_step(app.view.scale_x, 24.0); }
+
+void canvas_keys(App& app) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const double step = cursor_step(app);
+  Vec2d lo, hi;
+  visible_box(app.view, lo, hi);
+  if (!app.cursor_shown || !(app.cursor.x >= lo.x && app.cursor.x <= hi.x && app.cursor.y >= lo.y && app.cursor.y <= hi.y)) {
+    // Shown at the round point nearest the middle of the view.
+    app.cursor = {std::round((lo.x + hi.x) * 0.5 / step) * step, std::round((lo.y + hi.y) * 0.5 / step) * step};
+    app.cursor_shown = true;
+  }
+  if (io.WantTextInput) return;
+  Vec2d& c = app.cursor;
+  if (key_pressed(ImGuiKey_RightArrow)) c.x += step;
+  if (key_pressed(ImGuiKey_LeftArrow)) c.x -= step;
+  if (key_pressed(ImGuiKey_UpArrow)) c.y += step;
+  if (key_pressed(ImGuiKey_DownArrow)) c.y -= step;
+  c.x = std::clamp(std::round(c.x / step) * step, lo.x, hi.x);
+  c.y = std::clamp(std::round(c.y / step) * step, lo.y, hi.y);
+  const bool two_d = app.session.data().d == 2 || app.session.data().empty();
+  if ((ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
+       ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false)) && two_d) {
+    if (placing_line(app)) {
+      LineHandles& h = ensure_line_handles(app);
+      static int next_handle = 0;
+      h.p[next_handle] = c;
+      next_handle = 1 - next_handle;
+    } else {
+      act(app, {"add_point", json_number(c.x), json_number(c.y), io.KeyShift ? "-1" : "1"});
+    }
+  }
+  if (key_pressed(ImGuiKey_Delete) || key_pressed(ImGuiKey_Backspace)) {
+    const int i = point_under_cursor(app);
+    if (i >= 0) act(app, {"remove_point", std::to_string(i)});
+  }
+}
+
+// The keyboard focus: a thick ring round the canvas, and the cursor as a cross in a ring.
+void draw_keyboard_focus(ImDrawList* dl, const App& app, ImVec2 pos, ImVec2 size) {
+  const Palette& pal = palette(app);
+  const ImU32 ring = ImGui::GetColorU32(ImGuiCol_NavHighlight);
+  dl->AddRect(ImVec2(pos.x + 2, pos.y + 2), ImVec2(pos.x + size.x - 2, pos.y + size.y - 2), ring, 0, 0, 3.0f);
+  if (!app.cursor_shown) return;
+  const ImVec2 p = to_im(data_to_pixel(app.view, app.cursor));
+  const float r = 9.0f * pal.point_scale, t = 2.0f * pal.thick;
+  dl->AddCircle(p, r + 1.5f, pal.background, 0, t + 2.0f);
+  dl->AddCircle(p, r, ring, 0, t);
+  dl->AddLine(ImVec2(p.x - r - 6, p.y), ImVec2(p.x - 3, p.y), ring, t);
+  dl->AddLine(ImVec2(p.x + 3, p.y), ImVec2(p.x + r + 6, p.y), ring, t);
+  dl->AddLine(ImVec2(p.x, p.y - r - 6), ImVec2(p.x, p.y - 3), ring, t);
+  dl->AddLine(ImVec2(p.x, p.y + 3), ImVec2(p.x, p.y + r + 6), ring, t);
+}
+
 }  // namespace
 
 // -----------------------------------------------------------------------------
@@ -698,7 +762,12 @@ void canvas(App& app) {
   ImGui::InvisibleButton(
       "canvas", size,
       ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
-  const bool hovered = ImGui::IsItemHovered();
+  // (With the keyboard focus ImGui calls the focused item hovered: the mouse must be there too.)
+  const bool hovered = ImGui::IsItemHovered() && ImGui::IsMouseHoveringRect(pos, ImVec2(pos.x + size.x, pos.y + size.y));
+  // One Tab stop: with the keyboard focus, the arrows and Enter work the cursor (keynav.cpp).
+  app.canvas_focused = ImGui::IsItemFocused() && keyboard_focus_shown();
+  if (app.canvas_focused) canvas_keys(app);
+  else app.cursor_shown = false;
   handle_input(app, hovered);
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -714,15 +783,16 @@ void canvas(App& app) {
   if (app.show_max_margin) draw_max_margin(dl, m, s, pal);
   if (linear_2d) {
     if (app.show_update && s.has_last_step() && s.last_step().mistake)
-      draw_ghost(dl, m, s.previous_w(), s.previous_b(), pal.ghost);
+      draw_ghost(dl, m, s.previous_w(), s.previous_b(), pal.ghost, pal.thick);
     draw_separator(dl, m, l.w(), l.b(), true, pal);
     // Pocket, averaged and batch keep another hyperplane than the running one: show it faintly.
-    if (l.running_w() != l.w()) draw_ghost(dl, m, l.running_w(), l.running_b(), pal.ghost);
+    if (l.running_w() != l.w()) draw_ghost(dl, m, l.running_w(), l.running_b(), pal.ghost, pal.thick);
     if (app.show_update) draw_update(dl, m, s, pal);
   }
   draw_points(dl, app);
   draw_queries(dl, app);
   if (placing_line(app)) draw_line_handles(dl, app);
+  if (app.canvas_focused) draw_keyboard_focus(dl, app, pos, size);
   if (s.data().d != 2) {
     const char* note = tr(s.data().d > 2 ? "canvas.first_two" : "canvas.one_d");
     dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(pos.x + 8, pos.y + 8), pal.muted, note, nullptr,

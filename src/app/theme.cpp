@@ -1,6 +1,7 @@
 #include "app/theme.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "imgui.h"
 
@@ -71,9 +72,60 @@ Palette make_dark() {
   p.series[7] = IM_COL32(235, 235, 235, 255);
   return p;
 }
+// High contrast for projectors: a white canvas, black text and lines, the classes in a
+// dark blue and a dark orange (each >= 4.5:1 on white, so also usable as text), thick
+// lines and large points. The classes keep their shapes (+1 disc, -1 square).
+Palette make_contrast() {
+  Palette p = make_light();
+  p.pos = IM_COL32(0, 70, 160, 255);
+  p.neg = IM_COL32(168, 72, 0, 255);
+  p.pos_fill = IM_COL32(0, 70, 160, 34);
+  p.neg_fill = IM_COL32(168, 72, 0, 34);
+  p.mistake = IM_COL32(190, 0, 40, 255);
+  p.ok = IM_COL32(0, 110, 60, 255);
+  p.star = IM_COL32(120, 30, 130, 255);
+  p.bound = p.mistake;
+  p.step = IM_COL32(0, 100, 130, 255);
+  p.background = IM_COL32(255, 255, 255, 255);
+  p.grid = IM_COL32(0, 0, 0, 56);
+  p.axis = IM_COL32(0, 0, 0, 255);
+  p.text = IM_COL32(0, 0, 0, 255);
+  p.muted = IM_COL32(60, 60, 60, 255);
+  p.line = IM_COL32(0, 0, 0, 255);
+  p.ghost = IM_COL32(0, 0, 0, 150);
+  p.point_edge = IM_COL32(0, 0, 0, 255);
+  p.hover = IM_COL32(0, 0, 0, 255);
+  p.plot_bg = IM_COL32(255, 255, 255, 255);
+  p.plot_frame = IM_COL32(0, 0, 0, 255);
+  p.plot_grid = IM_COL32(0, 0, 0, 50);
+  p.plot_text = IM_COL32(0, 0, 0, 255);
+  p.plot_label = IM_COL32(40, 40, 40, 255);
+  p.legend_bg = IM_COL32(255, 255, 255, 240);
+  p.cursor = IM_COL32(0, 0, 0, 200);
+  const ImU32 series[8] = {p.pos, p.neg, p.ok, p.star, p.step, p.mistake, IM_COL32(110, 100, 0, 255), IM_COL32(0, 0, 0, 255)};
+  std::copy(series, series + 8, p.series);
+  p.thick = 2.0f;
+  p.point_scale = 1.5f;
+  return p;
+}
+
+double channel(unsigned v) {
+  const double c = static_cast<double>(v) / 255.0;
+  return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+}
+double luminance(ImU32 c) {
+  return 0.2126 * channel((c >> IM_COL32_R_SHIFT) & 255u) + 0.7152 * channel((c >> IM_COL32_G_SHIFT) & 255u) +
+         0.0722 * channel((c >> IM_COL32_B_SHIFT) & 255u);
+}
 }  // namespace
 
-void apply_style(bool dark, float scale, bool touch) {
+double contrast_ratio(ImU32 a, ImU32 b) {
+  const double la = luminance(a), lb = luminance(b);
+  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+void apply_style(bool dark, float scale, bool touch, bool contrast) {
+  if (contrast) dark = false;
   ImGuiStyle style;
   dark ? ImGui::StyleColorsDark(&style) : ImGui::StyleColorsLight(&style);
   // Spacing and shapes of a figure in a course text: roomy rows, soft corners, thin borders.
@@ -96,8 +148,25 @@ void apply_style(bool dark, float scale, bool touch) {
   style.FrameBorderSize = dark ? 0.0f : 1.0f;
   style.TabBorderSize = 0;
   ImVec4* c = style.Colors;
-  const ImVec4 accent = dark ? ImVec4(0.34f, 0.62f, 0.86f, 1.0f) : ImVec4(0.0f, 0.447f, 0.698f, 1.0f);  // Okabe-Ito blue
-  if (dark) {
+  if (contrast) {
+    // Black on white, black borders on every control, a strong blue accent, thick frames.
+    style.FrameBorderSize = 1.5f;
+    style.WindowBorderSize = 1.5f;
+    style.TabBorderSize = 1.0f;
+    c[ImGuiCol_WindowBg] = ImVec4(1, 1, 1, 1);
+    c[ImGuiCol_ChildBg] = ImVec4(1, 1, 1, 1);
+    c[ImGuiCol_PopupBg] = ImVec4(1, 1, 1, 1);
+    c[ImGuiCol_FrameBg] = ImVec4(1, 1, 1, 1);
+    c[ImGuiCol_Border] = ImVec4(0, 0, 0, 1);
+    c[ImGuiCol_Text] = ImVec4(0, 0, 0, 1);
+    c[ImGuiCol_TextDisabled] = ImVec4(0.30f, 0.30f, 0.30f, 1);
+    c[ImGuiCol_Header] = ImVec4(0.85f, 0.90f, 1.0f, 1);
+  }
+  const ImVec4 accent = contrast ? ImVec4(0.0f, 0.27f, 0.63f, 1.0f)
+                        : dark   ? ImVec4(0.34f, 0.62f, 0.86f, 1.0f)
+                                 : ImVec4(0.0f, 0.447f, 0.698f, 1.0f);  // Okabe-Ito blue
+  if (contrast) {
+  } else if (dark) {
     c[ImGuiCol_WindowBg] = ImVec4(0.13f, 0.14f, 0.16f, 1.0f);
     c[ImGuiCol_ChildBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
     c[ImGuiCol_FrameBg] = ImVec4(0.20f, 0.22f, 0.25f, 1.0f);
@@ -123,6 +192,18 @@ void apply_style(bool dark, float scale, bool touch) {
   c[ImGuiCol_SliderGrabActive] = accent;
   c[ImGuiCol_PlotHistogram] = accent;
   c[ImGuiCol_NavHighlight] = dark ? ImVec4(1.0f, 0.85f, 0.2f, 1.0f) : ImVec4(0.84f, 0.37f, 0.0f, 1.0f);
+  if (contrast) {
+    // Solid buttons with black text stay >= 4.5:1; the keyboard focus is a thick magenta ring.
+    c[ImGuiCol_Button] = ImVec4(0.88f, 0.92f, 1.0f, 1.0f);
+    c[ImGuiCol_ButtonHovered] = ImVec4(0.75f, 0.84f, 1.0f, 1.0f);
+    c[ImGuiCol_ButtonActive] = ImVec4(0.62f, 0.75f, 1.0f, 1.0f);
+    c[ImGuiCol_HeaderHovered] = ImVec4(0.75f, 0.84f, 1.0f, 1.0f);
+    c[ImGuiCol_HeaderActive] = ImVec4(0.62f, 0.75f, 1.0f, 1.0f);
+    c[ImGuiCol_Tab] = ImVec4(0.88f, 0.92f, 1.0f, 1.0f);
+    c[ImGuiCol_TabHovered] = ImVec4(0.75f, 0.84f, 1.0f, 1.0f);
+    c[ImGuiCol_TabActive] = ImVec4(0.62f, 0.75f, 1.0f, 1.0f);
+    c[ImGuiCol_NavHighlight] = ImVec4(0.75f, 0.0f, 0.55f, 1.0f);
+  }
   c[ImGuiCol_TabActive] = ImVec4(accent.x, accent.y, accent.z, dark ? 0.55f : 0.30f);
   c[ImGuiCol_TabHovered] = ImVec4(accent.x, accent.y, accent.z, 0.40f);
   c[ImGuiCol_Tab] = ImVec4(accent.x, accent.y, accent.z, dark ? 0.18f : 0.10f);
@@ -139,9 +220,9 @@ void apply_style(bool dark, float scale, bool touch) {
   ImGui::GetStyle() = style;
 }
 
-const Palette& palette(bool dark) {
-  static const Palette light = make_light(), night = make_dark();
-  return dark ? night : light;
+const Palette& palette(bool dark, bool contrast) {
+  static const Palette light = make_light(), night = make_dark(), high = make_contrast();
+  return contrast ? high : dark ? night : light;
 }
 
 }  // namespace pla::app

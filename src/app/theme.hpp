@@ -1,8 +1,12 @@
-// Perceptron Lab app: the colours of the canvas and the plots for the light and the
-// dark theme, chosen by App::dark (palette(app) in app_internal.hpp).
+// Perceptron Lab app: the colours of the canvas and the plots for the light, the dark
+// and the high-contrast theme, chosen by App::dark and App::contrast (palette(app) in
+// app_internal.hpp).
 //
-// The classes keep the colour-blind-safe Okabe-Ito colours in both themes
-// (+1 blue, -1 orange, with distinct shapes); the plot series use the same set.
+// The classes keep the colour-blind-safe Okabe-Ito colours in the light and dark themes
+// (+1 blue, -1 orange, with distinct shapes: +1 a disc, -1 a square); the plot series
+// use the same set. The high-contrast theme (for projectors and low vision) darkens
+// them to reach WCAG 2.1 contrast on its white canvas (text >= 4.5:1, graphics >= 3:1,
+// tests/app/theme_test.cpp measures every pair) and draws thicker lines and larger points.
 #pragma once
 #include "imgui.h"
 
@@ -25,17 +29,24 @@ struct Palette {
   // The plots.
   ImU32 plot_bg, plot_frame, plot_grid, plot_text, plot_label, legend_bg, cursor;
   ImU32 series[8];           // series colours in order (Okabe-Ito)
+  // Sizes: 1 in the light and dark themes; larger in the high-contrast theme.
+  float thick = 1.0f;        // line widths are multiplied by it
+  float point_scale = 1.0f;  // point radii are multiplied by it
 };
 
 // The text size the style's sizes are written for (logical pixels, before font_scale).
 constexpr float kStyleFontPx = 15.0f;
 
-// Sets ImGui's style: the light or dark look, every size scaled by `scale` (font_scale),
-// and with `touch` every control at least 44 px high.
-void apply_style(bool dark, float scale, bool touch);
+// Sets ImGui's style: the light, dark or high-contrast look, every size scaled by
+// `scale` (font_scale), and with `touch` every control at least 44 px high.
+void apply_style(bool dark, float scale, bool touch, bool contrast = false);
 
-// The palette of the light (dark = false) or the dark theme.
-const Palette& palette(bool dark);
+// The palette of the light (dark = false), the dark or the high-contrast theme
+// (contrast wins over dark).
+const Palette& palette(bool dark, bool contrast = false);
+
+// WCAG 2.1 contrast ratio of two opaque colours (alpha ignored): 1 .. 21.
+double contrast_ratio(ImU32 a, ImU32 b);
 
 // The colour with another alpha (0..255).
 inline ImU32 with_alpha(ImU32 col, unsigned alpha) {
