@@ -22,7 +22,7 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 PACKAGES=(cmake ninja-build g++ clang libclang-rt-14-dev libgtest-dev googletest
   libbenchmark-dev emscripten libsdl2-dev xvfb xauth libgl1-mesa-dri chromium
   python3-sklearn python3-numpy liblinear-tools dpkg-dev xz-utils nodejs nlohmann-json3-dev
-  python3-fonttools fonts-dejavu-core fonts-wqy-microhei)
+  python3-fonttools fonts-dejavu-core fonts-wqy-microhei libfast-float-dev)
 
 install_packages() {
   local missing=()
@@ -42,25 +42,82 @@ install_packages() {
 
 # ------------------------------------------------ third-party source packages
 # Fetched from Debian's source archive into build/_deps, never committed.
+# The archive comes only from this machine's own apt configuration (which may name a
+# school's or a company's mirror): the first entry for Debian bookworm's main component in
+# /etc/apt/sources.list.d/*.sources (deb822), else in /etc/apt/sources.list or
+# /etc/apt/sources.list.d/*.list (one-line format). Its URIs and key become a private
+# deb-src list under build/_deps/apt; the system's apt configuration is left alone.
+APT_SUITE=bookworm
+apt_deb_src_entry() {  # prints the deb822 deb-src stanza, or fails when none is configured
+  local f
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -r "$f" ] || continue
+    awk -v suite="$APT_SUITE" '
+      function flush() {
+        if (uris != "" && enabled != "no" && (" " types " ") ~ / deb(-src)? / &&
+            (" " suites " ") ~ (" " suite " ") && (" " comps " ") ~ / main /) {
+          printf "Types: deb-src\nURIs: %s\nSuites: %s\nComponents: main\n", uris, suite
+          if (key != "") printf "Signed-By: %s\n", key
+          found = 1; exit
+        }
+        uris = types = suites = comps = key = enabled = ""
+      }
+      /^[ \t]*#/ { next }
+      /^[ \t]*$/ { flush(); next }
+      /^[ \t]/ { next }  # a continuation line (an inline key): apt then uses its keyrings
+      { k = tolower($1); sub(/:$/, "", k); v = $0; sub(/^[^:]*:[ \t]*/, "", v)
+        if (k == "types") types = v; else if (k == "uris") uris = v; else if (k == "suites") suites = v
+        else if (k == "components") comps = v; else if (k == "signed-by") key = v
+        else if (k == "enabled") enabled = tolower(v) }
+      END { if (!found) flush(); if (!found) exit 1 }' "$f" && return 0
+  done
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+    [ -r "$f" ] || continue
+    awk -v suite="$APT_SUITE" '
+      /^[ \t]*(#|$)/ { next }
+      $1 == "deb" || $1 == "deb-src" {
+        i = 2; opts = ""
+        if ($2 ~ /^\[/) { while (i < NF && $i !~ /\]$/) { opts = opts " " $i; i++ } opts = opts " " $i; i++ }
+        uri = $i; main = 0
+        for (j = i + 2; j <= NF; j++) if ($j == "main") main = 1
+        if ($(i + 1) == suite && main) {
+          key = ""
+          if (match(opts, /signed-by=[^] ]+/)) key = substr(opts, RSTART + 10, RLENGTH - 10)
+          printf "Types: deb-src\nURIs: %s\nSuites: %s\nComponents: main\n", uri, suite
+          if (key != "") printf "Signed-By: %s\n", key
+          found = 1; exit
+        }
+      }
+      END { exit found ? 0 : 1 }' "$f" && return 0
+  done
+  return 1
+}
+
 apt_source() {  # apt_source PACKAGE -> downloads PACKAGE's source files into $DEPS/dl
-  local aptdir="${DEPS}/apt"
-  mkdir -p "${aptdir}/lists/partial" "${DEPS}/dl"
-  if [ ! -f "${aptdir}/sources.list" ]; then
-    local uri key
-    uri="$(awk '/^URIs:/{print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)"
-    key="$(awk '/^Signed-By:/{print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)"
-    uri="${uri:-http://deb.debian.org/debian}"; key="${key:-/usr/share/keyrings/debian-archive-keyring.gpg}"
-    printf 'Types: deb-src\nURIs: %s\nSuites: bookworm\nComponents: main\nSigned-By: %s\n' "$uri" "$key" \
-      > "${aptdir}/debian-src.sources"
-    echo "# private deb-src list; see debian-src.sources" > "${aptdir}/sources.list"
+  local aptdir="${DEPS}/apt" entry
+  mkdir -p "${aptdir}/lists/partial" "${aptdir}/parts" "${DEPS}/dl"
+  entry="$(apt_deb_src_entry)" || die "no Debian ${APT_SUITE} archive in this machine's apt configuration.
+  Source packages (imgui, libsdl2) come from the archive apt already uses; configure one first:
+  a stanza in /etc/apt/sources.list.d/debian.sources (deb822) such as
+      Types: deb
+      URIs: <the address of your Debian mirror>
+      Suites: ${APT_SUITE}
+      Components: main
+      Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+  or a line in /etc/apt/sources.list:  deb <the address of your Debian mirror> ${APT_SUITE} main
+  then run this again. (deb-src is not needed there: build.sh makes its own deb-src list.)"
+  if [ "$(cat "${aptdir}/parts/debian-src.sources" 2>/dev/null)" != "$entry" ]; then
+    printf '%s\n' "$entry" > "${aptdir}/parts/debian-src.sources"  # a new archive: fetch its lists again
+    rm -rf "${aptdir}/lists"; mkdir -p "${aptdir}/lists/partial"
   fi
   local opts=(-o "Dir::Etc::SourceList=/dev/null" -o "Dir::Etc::SourceParts=${aptdir}/parts"
               -o "Dir::State::Lists=${aptdir}/lists" -o "APT::Sandbox::User=root")
-  mkdir -p "${aptdir}/parts"; cp "${aptdir}/debian-src.sources" "${aptdir}/parts/"
   if [ -z "$(ls -A "${aptdir}/lists" | grep -v partial || true)" ]; then
-    apt-get "${opts[@]}" update -qq >/dev/null
+    apt-get "${opts[@]}" update -qq >/dev/null || die "apt-get update failed for the source archive in
+  ${aptdir}/parts/debian-src.sources (taken from this machine's apt configuration): check that mirror."
   fi
-  (cd "${DEPS}/dl" && apt-get "${opts[@]}" source --download-only "$1" >/dev/null)
+  (cd "${DEPS}/dl" && apt-get "${opts[@]}" source --download-only "$1" >/dev/null) \
+    || die "apt-get source $1 failed (archive: ${aptdir}/parts/debian-src.sources)"
 }
 
 fetch_imgui() {
@@ -98,8 +155,8 @@ build_sdl2_wasm() {
 
 install_npm() {
   local dir="${ROOT}/tests/e2e"
-  [ -d "${dir}/node_modules/playwright-core" ] && return 0
-  log "installing playwright-core (npm, no browser download)"
+  [ -d "${dir}/node_modules/playwright-core" ] && [ -d "${dir}/node_modules/axe-core" ] && return 0
+  log "installing playwright-core and axe-core (npm, no browser download)"
   (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent)
 }
 
@@ -144,13 +201,17 @@ build_web()    { deps_web; build_preset wasm-release; print_sizes; }
 print_sizes() {
   local www="${BUILD}/wasm-release/www" total=0 f raw gz
   log "web bundle sizes (raw / gzip -9):"
-  for f in perceptron-lab.wasm perceptron-lab.js perceptron-lab.html index.html; do
+  local nosimd=0
+  for f in perceptron-lab.wasm perceptron-lab.js perceptron-lab-nosimd.wasm perceptron-lab-nosimd.js \
+           perceptron-lab.wasm.js perceptron-lab.html index.html; do
     [ -f "${www}/${f}" ] || continue
     raw=$(stat -c %s "${www}/${f}"); gz=$(gzip -9c "${www}/${f}" | wc -c)
     case "$f" in perceptron-lab.wasm|perceptron-lab.js) total=$((total + gz)) ;; esac
-    printf '  %-22s %9d bytes  %9d gzipped\n' "$f" "$raw" "$gz" >&2
+    case "$f" in perceptron-lab-nosimd.*) nosimd=$((nosimd + gz)) ;; esac
+    printf '  %-30s %9d bytes  %9d gzipped\n' "$f" "$raw" "$gz" >&2
   done
-  printf '  %-22s %9s        %9d gzipped (.wasm + .js; target < 716800)\n' "normal bundle" "" "$total" >&2
+  printf '  %-30s %9s        %9d gzipped (.wasm + .js; target < 716800)\n' "normal bundle" "" "$total" >&2
+  printf '  %-30s %9s        %9d gzipped (.wasm + .js, browsers without wasm SIMD)\n' "bundle without SIMD" "" "$nosimd" >&2
 }
 
 cmd_test() {

@@ -6,6 +6,7 @@
 
 #include "app/app_internal.hpp"
 #include "app/fonts.hpp"
+#include "app/view3d.hpp"
 #include "core/json.hpp"
 
 namespace pla::app {
@@ -91,11 +92,13 @@ const std::vector<UiSetting>& ui_settings_table() {
         return s;
       }(),
       UiSetting::choice(
-          "theme", kView, nullptr, [] { return std::vector<std::string>{"light", "dark"}; },
-          [](const App& a) { return std::string(a.dark ? "dark" : "light"); },
+          "theme", kView, nullptr, [] { return std::vector<std::string>{"light", "dark", "contrast"}; },
+          [](const App& a) { return std::string(a.contrast ? "contrast" : a.dark ? "dark" : "light"); },
           [](App& a, const std::string& v) {
-            if (v != "light" && v != "dark") return choice_error("theme", {"light", "dark"}, v);
+            if (v != "light" && v != "dark" && v != "contrast")
+              return choice_error("theme", {"light", "dark", "contrast"}, v);
             a.dark = v == "dark";
+            a.contrast = v == "contrast";
             return Status::success();
           }),
       UiSetting::boolean("embed", kView, nullptr, [](App& a) { return &a.embed; }),
@@ -113,6 +116,19 @@ const std::vector<UiSetting>& ui_settings_table() {
   };
   return table;
 }
+
+namespace {
+// The view settings of a lesson's steps so far (core/lesson.hpp "view"), through `set`;
+// the first one refused is reported after `st` (the step itself still shows).
+Status apply_lesson_view(App& a, Status st) {
+  for (const auto& kv : a.lesson.view_settings()) {
+    const UiSetting* def = find_setting(ui_settings_table(), kv.first);
+    const Status r = def ? setting_parse(*def, a, kv.second) : unknown_setting(ui_settings_table(), kv.first);
+    if (st && !r) st = r;
+  }
+  return st;
+}
+}  // namespace
 
 std::vector<std::pair<std::string, std::string>> ui_settings(const App& app) {
   std::vector<std::pair<std::string, std::string>> out;
@@ -171,15 +187,15 @@ const std::vector<AppCommand>& app_commands() {
          st = a.lesson.start(a.session);
          a.fit_pending = true;
          a.answer_text[0] = 0;
-         return st;
+         return apply_lesson_view(a, st);
        }},
       {"lesson_next", "lesson_next", 0, 0, [](App& a, A) {
          a.answer_text[0] = 0;
-         return a.lesson.next(a.session);
+         return apply_lesson_view(a, a.lesson.next(a.session));
        }},
       {"lesson_back", "lesson_back", 0, 0, [](App& a, A) {
          a.answer_text[0] = 0;
-         return a.lesson.back(a.session);
+         return apply_lesson_view(a, a.lesson.back(a.session));
        }},
       {"answer", "answer VALUE", 1, 1, [](App& a, A args) { return a.lesson.answer(a.session, args[1]); }},
       {"lesson_exit", "lesson_exit", 0, 0, [](App& a, A) {
@@ -236,9 +252,11 @@ void frame(App& app, float dt) {
     s.advance(static_cast<double>(dt));
   }
   set_language(display_language(app));
-  if (app.dark != app.dark_applied || app.font_scale != app.style_scale_applied || app.touch != app.touch_applied) {
-    apply_style(app.dark, static_cast<float>(app.font_scale), app.touch);
+  if (app.dark != app.dark_applied || app.font_scale != app.style_scale_applied || app.touch != app.touch_applied ||
+      app.contrast != app.contrast_applied) {
+    apply_style(app.dark, static_cast<float>(app.font_scale), app.touch, app.contrast);
     app.dark_applied = app.dark;
+    app.contrast_applied = app.contrast;
     app.style_scale_applied = app.font_scale;
     app.touch_applied = app.touch;
   }
@@ -277,6 +295,9 @@ void frame(App& app, float dt) {
     ImGui::End();
   }
 
+  // The 3-D view (setting view3d) shares the canvas's area: beside it, or under it when tall.
+  ImVec2 view3d_pos, view3d_size;
+  view3d_split(app, canvas_pos, canvas_size, view3d_pos, view3d_size);
   ImGui::SetNextWindowPos(canvas_pos);
   ImGui::SetNextWindowSize(canvas_size);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
@@ -284,6 +305,7 @@ void frame(App& app, float dt) {
   canvas(app);
   ImGui::End();
   ImGui::PopStyleVar();
+  view3d_window(app, view3d_pos, view3d_size);
 
   if (narrow) {
     // Everything else in one column under the canvas, scrolled by touch or wheel.
@@ -341,6 +363,7 @@ void frame(App& app, float dt) {
   }
   help_overlay(app);
   link_maker(app);
+  keyboard_nav_end(app);
 }
 
 }  // namespace pla::app

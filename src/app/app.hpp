@@ -94,6 +94,14 @@ struct App {
   bool touch = false;           // a touch screen (set by the platform): every control at least 44 px high
   double style_scale_applied = 0.0;
   bool touch_applied = false;
+  // Accessibility (describe.hpp, keynav.cpp): the high-contrast theme (theme=contrast),
+  // the system's reduced-motion wish (set by the platform: no autoplay), and the
+  // canvas's keyboard cursor (data coordinates; shown while the canvas has the focus).
+  bool contrast = false, contrast_applied = false;
+  bool reduced_motion = false;
+  bool cursor_shown = false;
+  Vec2d cursor;
+  bool canvas_focused = false;  // the canvas had the keyboard focus in the last frame
   // The guided lesson in progress, if any (commands lesson, lesson_next, lesson_back,
   // answer, lesson_exit), and the text typed as a number answer.
   LessonRunner lesson;

@@ -13,7 +13,7 @@
 namespace pla::app {
 
 // The colours of the theme in use (light or dark): canvas, plots and panels.
-inline const Palette& palette(const App& app) { return palette(app.dark); }
+inline const Palette& palette(const App& app) { return palette(app.dark, app.contrast); }
 
 void HelpMarker(const char* text);
 
@@ -23,6 +23,11 @@ void control_panel(App& app);    // panels.cpp
 void plots_panel(App& app);      // charts.cpp
 void help_overlay(App& app);     // panels.cpp
 void keyboard(App& app);         // panels.cpp
+// keynav.cpp: Tab through every control and window, Enter presses, which keys are the lab's.
+void keyboard_nav_begin(App& app);  // right after NewFrame (from keyboard)
+void keyboard_nav_end(App& app);    // after the last window of the frame
+bool keyboard_focus_shown();        // a control shows the keyboard focus
+bool lab_keys(const App& app);      // Space, Right, Left, Enter act on the lab (not on a control)
 void fit_view_to_data(App& app); // canvas.cpp
 void show_result(App& app, const Status& st, const Message& ok_message = Message());
 // Buttons in a row that wraps to the next line instead of running past the window's edge.
@@ -46,7 +51,7 @@ std::string elide(const std::string& text, float room);
 std::vector<std::string> wrap_lines(const std::string& text, float width);
 void text_wrapped(const std::string& text, float width = 0.0f);
 // The plot tabs' names, as `set plot` takes them, in tab order.
-inline constexpr const char* kPlotNames[] = {"mistakes", "losses", "invariants", "rates", "iterations"};
+inline constexpr const char* kPlotNames[] = {"mistakes", "losses", "invariants", "rates", "iterations", "vc"};
 inline constexpr int kPlotCount = static_cast<int>(sizeof(kPlotNames) / sizeof(kPlotNames[0]));
 
 // A tooltip whose text wraps inside the window, however narrow.

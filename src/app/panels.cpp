@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "app/app_internal.hpp"
+#include "app/view3d.hpp"
 #include "imgui_internal.h"  // ImTextCharFromUtf8
 #include "app/i18n.hpp"
 #include "core/io.hpp"
@@ -666,6 +667,13 @@ void theory_panel(App& app) {
     if (row.checkbox(label(t.key, t.setting).c_str(), &on)) act(app, {"set", t.setting, on ? "true" : "false"});
   }
   HelpMarker(tr("theory.alpha_help"));
+  // The 3-D view beside the canvas (a session setting: lessons and links show it too).
+  if (form_begin("view3d_form")) {
+    setting_row("view3d");
+    std::string space = to_string(s.settings().view3d);
+    if (name_combo("##view3d", "view3d", view3d_names(), space)) act(app, {"set", "view3d", space});
+    ImGui::EndTable();
+  }
 
   // The update formula with the current numbers.
   if (s.has_last_step() && s.last_step().index < s.train_set().size() && l.linear()) {
@@ -724,8 +732,8 @@ void view_settings(App& app) {
   if (ImGui::SliderFloat("##font_scale", &scale, 0.75f, 2.5f, "%.2f×"))
     act(app, {"set", "font_scale", json_number(std::round(static_cast<double>(scale) * 20.0) / 20.0)});
   form_row(tr("app.theme"));
-  std::string theme = app.dark ? "dark" : "light";
-  if (name_combo("##theme", "theme", {"light", "dark"}, theme)) act(app, {"set", "theme", theme});
+  std::string theme = app.contrast ? "contrast" : app.dark ? "dark" : "light";
+  if (name_combo("##theme", "theme", {"light", "dark", "contrast"}, theme)) act(app, {"set", "theme", theme});
   ImGui::EndTable();
 }
 
@@ -737,13 +745,20 @@ void view_settings(App& app) {
 
 void keyboard(App& app) {
   ImGuiIO& io = ImGui::GetIO();
+  keyboard_nav_begin(app);  // keynav.cpp: Tab, Enter on controls; whose the arrows are
   if (io.WantTextInput) return;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) act(app, {"toggle_play"});
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) act(app, {"step"});
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) act(app, {"step_back"});
+  // Space, Right, Left and Enter are the lab's unless a control shows the keyboard focus;
+  // on the canvas the arrows and Enter move and use its cursor (canvas.cpp).
+  const bool lab = lab_keys(app), off_canvas = lab && !app.canvas_focused;
+  if (lab && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) act(app, {"toggle_play"});
+  // With the keyboard focus in the 3-D view, the arrow keys turn the view instead (view3d.cpp).
+  const bool arrows = off_canvas && !view3d_has_focus();
+  if (arrows && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) act(app, {"step"});
+  if (arrows && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) act(app, {"step_back"});
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) act(app, {"set", "help", "false"});
-  if (app.lesson.active() && !app.lesson.done() && (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
-                                                     ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false)))
+  if (off_canvas && app.lesson.active() && !app.lesson.done() &&
+      (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
+       ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false)))
     act(app, {"lesson_next"});
   for (ImWchar c : io.InputQueueCharacters) {
     switch (c) {
@@ -764,7 +779,10 @@ void help_overlay(App& app) {
                                     {"help.key_left", "help.left"},   {"N", "help.n"},
                                     {"E", "help.e"},                  {"R", "help.r"},
                                     {"F", "help.f"},                  {"help.key_h", "help.h"},
-                                    {"help.key_esc", "help.esc"}};
+                                    {"help.key_esc", "help.esc"},     {"help.key_tab", "help.tab"},
+                                    {"help.key_activate", "help.activate"}, {"help.key_arrows", "help.arrows"},
+                                    {"help.key_enter", "help.enter"}, {"help.key_shift_enter", "help.shift_enter"},
+                                    {"help.key_delete", "help.delete"}};
     if (ImGui::BeginTable("keys", 2)) {
       ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthStretch, 0.35f);
       ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch, 0.65f);
@@ -779,6 +797,7 @@ void help_overlay(App& app) {
       }
       ImGui::EndTable();
     }
+    text_wrapped(tr("help.lab_keys"));
     ImGui::Separator();
     text_wrapped(tr("help.mouse"));
   }

@@ -599,7 +599,21 @@ Status Session::iteration_csv(std::string& out) const {
 namespace {
 using S = SessionSettings;
 using SessionSetting = Setting<SessionSettings>;
+constexpr const char* kView3dNames[] = {"off", "augmented", "lifted", "data"};
 }  // namespace
+
+const char* to_string(View3d v) { return kView3dNames[static_cast<int>(v)]; }
+
+bool parse_view3d(const std::string& name, View3d& out) {
+  for (int i = 0; i < 4; ++i)
+    if (name == kView3dNames[i]) {
+      out = static_cast<View3d>(i);
+      return true;
+    }
+  return false;
+}
+
+std::vector<std::string> view3d_names() { return {std::begin(kView3dNames), std::end(kView3dNames)}; }
 
 const std::vector<SessionSetting>& session_settings() {
   static const std::vector<SessionSetting> table = {
@@ -653,8 +667,16 @@ const std::vector<SessionSetting>& session_settings() {
           .labelled("algo.patience", "algo.patience_help"),
       SessionSetting::real("validation", kData, "validation", 0.0, Bound::Closed, 0.5, [](S& s) { return &s.validation; })
           .labelled("algo.validation"),
+      SessionSetting::real("delta", kSaved, nullptr, 0.0, Bound::Open, 0.5, [](S& s) { return &s.delta; })
+          .labelled("theory.delta", "theory.delta_help"),
       SessionSetting::real("speed", kSaved, nullptr, 0.0, Bound::Open, 1e8, [](S& s) { return &s.speed; })
           .labelled("run.speed"),
+      SessionSetting::choice(
+          "view3d", kView, nullptr, view3d_names, [](const S& s) { return std::string(to_string(s.view3d)); },
+          [](S& s, const std::string& v) {
+            return parse_view3d(v, s.view3d) ? Status::success() : choice_error("view3d", view3d_names(), v);
+          })
+          .labelled("view3d.label", "view3d.help"),
   };
   return table;
 }

@@ -30,12 +30,24 @@
 
 namespace pla {
 
+// Which space the interface's 3-D view shows beside the data canvas (app/view3d.hpp):
+// off; the augmented space, points (x1, x2, 1) and the plane through the origin normal to
+// ŵ = (w, b); the lifted space (a lift with 3 coordinates, else (x1, x2, x1² + x2²)); or
+// data with d = 3 as it is. A session setting (kView: nothing is rebuilt) so that lessons,
+// links, saved state and `set view3d VALUE` reach it like any other setting.
+enum class View3d { Off, Augmented, Lifted, Data };
+const char* to_string(View3d v);
+bool parse_view3d(const std::string& name, View3d& out);
+std::vector<std::string> view3d_names();  // "off", "augmented", "lifted", "data"
+
 struct SessionSettings {
   LearnerConfig learner;       // algo, eta, init, order, restart, seed, tau, kernel
   std::string lift;            // feature lifting spec ("x1^2,x2^2", "poly2"); empty: none
   StopRules stop;              // max_epochs, max_updates, patience
   double validation = 0.0;     // share of the points held out for validation (0 .. 0.5)
+  double delta = 0.05;         // the VC bound's confidence: it holds with probability >= 1 - delta (vc.hpp)
   double speed = 4.0;          // steps per second while playing
+  View3d view3d = View3d::Off; // the interface's 3-D view
 };
 
 // Where the session's data came from.
@@ -130,6 +142,7 @@ class Session {
   void pause() { playing_ = false; }
   Status load_preset(const std::string& name);
   Status generate(const GenSpec& spec);
+  // A file's bytes: CSV, LIBSVM or NumPy .npy (read_data picks the format by content and name).
   Status import_csv(const std::string& text, const std::string& source_name = "import.csv");
   // Replaces the data with `ds` (checked: finite coordinates, labels +1/-1, d >= 1).
   Status load_data(Dataset ds, const std::string& name);

@@ -19,7 +19,9 @@
 #include <vector>
 
 #include "app/app.hpp"
+#include "app/describe.hpp"
 #include "app/fonts.hpp"
+#include "core/io.hpp"
 #include "core/json.hpp"
 #include "core/urlstate.hpp"
 #include "imgui.h"
@@ -65,9 +67,35 @@ struct Platform {
   // CPU time spent building frames (NewFrame through Render), in milliseconds.
   double frame_ms_last = 0.0, frame_ms_sum = 0.0;
   long frame_count = 0;
+  // Idle: frames are built only while something changes. Every input, command, resize
+  // or font arrival wakes the loop for kSettleFrames frames (what ImGui needs to settle
+  // hover, focus and layout); playing, training or a held mouse button keep it awake.
+  int settle_frames = 0;
+  long frames_total = 0;     // frames built since the start (never reset)
+  bool loop_paused = false;  // browser: the main loop is paused (idle or out of sight)
+  bool visible = true;       // browser: the canvas is on screen and its tab shown
 };
+constexpr int kSettleFrames = 8;
 
 Platform* g_platform = nullptr;  // the single instance, for the browser glue
+
+// Something moves on its own: playing, training, or a mouse button held (ImGui repeats).
+bool busy(const Platform& p) {
+  return p.app.session.playing() || p.app.training || !p.png_requests.empty() || ImGui::IsAnyMouseDown();
+}
+bool needs_frames(const Platform& p) { return p.settle_frames > 0 || busy(p); }
+
+// Input, a command, a resize or a font: build frames again (browser: at once, when on screen).
+void wake(Platform& p) {
+  p.settle_frames = kSettleFrames;
+#ifdef __EMSCRIPTEN__
+  if (p.loop_paused && p.visible) {
+    p.loop_paused = false;
+    p.last_ticks = 0;  // a paused run continues from where it was, without a jump
+    emscripten_resume_main_loop();
+  }
+#endif
+}
 
 float device_pixel_ratio() {
 #ifdef __EMSCRIPTEN__
@@ -144,6 +172,28 @@ EM_JS(void, js_reset_to_lesson, (), {
 EM_JS(void, js_save_state, (const char* text), {
   if (Module.onSaveState) Module.onSaveState(UTF8ToString(text));
 });
+// The lab in words (app/describe.hpp) for the page's hidden description and live region.
+EM_JS(void, js_describe, (const char* json), {
+  if (Module.onDescribe) Module.onDescribe(UTF8ToString(json));
+});
+// The system asks for reduced motion: no autoplay (the user can still press Play).
+EM_JS(int, js_reduced_motion, (), {
+  return (window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches) ? 1 : 0;
+});
+
+// Sends the description when it changed, from the frames that draw (at most every
+// 0.25 s while the lab plays or trains: it counts the training mistakes).
+void describe_if_changed(Platform& p) {
+  static std::string sent;
+  static double sent_at = -1.0;
+  const double now = emscripten_get_now() / 1000.0;
+  if (busy(p) && sent_at >= 0.0 && now - sent_at < 0.25) return;
+  std::string text = pla::app::describe_json(p.app);
+  sent_at = now;
+  if (text == sent) return;
+  sent = std::move(text);
+  js_describe(sent.c_str());
+}
 
 void follow_page_size(Platform& p) {
   int w = 0, h = 0;
@@ -255,20 +305,65 @@ void forward_lesson_events(Platform& p) {
   }
 }
 
+#ifdef __EMSCRIPTEN__
+// The lesson is saved as the user edits it (never merely because it was opened).
+void save_if_edited(Platform& p) {
+  if (p.save_enabled && p.app.session.revision() != p.saved_revision) {
+    p.saved_revision = p.app.session.revision();
+    js_save_state(pla::encode_saved_state(pla::app::link_params(p.app)).c_str());
+  }
+}
+
+// After a command from the page: its lesson events and saving happen now (even when the
+// lab is out of sight and builds no frames), and the frames it needs are built.
+void after_command(Platform& p) {
+  forward_lesson_events(p);
+  save_if_edited(p);
+  wake(p);
+}
+#endif
+
+// A file dropped on the window (SDL_DROPFILE: CSV, LIBSVM or .npy, the format from its
+// content and name) loads as if imported, the result in the message line.
+void import_dropped_file(Platform& p, const char* path) {
+  std::string bytes;
+  const pla::Status st = pla::read_text_file(path, bytes);
+  if (st) pla::app::act(p.app, {"import_csv", bytes, path});
+  else std::fprintf(stderr, "%s\n", st.error.c_str());
+  wake(p);
+}
+
 void frame(void* arg) {
   Platform& p = *static_cast<Platform*>(arg);
 #ifdef __EMSCRIPTEN__
   follow_page_size(p);
 #endif
   SDL_Event event;
+  // A key pressed and released between two frames (likely once the loop sleeps when idle)
+  // would never be seen down by ImGui 1.86, which keeps no input queue: its release waits
+  // for the next frame.
+  std::vector<SDL_Scancode> pressed;
+  std::vector<SDL_Event> later;
   while (SDL_PollEvent(&event)) {
+    if (event.type == SDL_KEYDOWN) pressed.push_back(event.key.keysym.scancode);
+    if (event.type == SDL_KEYUP &&
+        std::find(pressed.begin(), pressed.end(), event.key.keysym.scancode) != pressed.end()) {
+      later.push_back(event);
+      continue;
+    }
     if (event.type == SDL_FINGERDOWN || event.type == SDL_FINGERMOTION || event.type == SDL_FINGERUP) handle_finger(p, event);
     ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_QUIT) p.done = true;
+    if (event.type == SDL_DROPFILE && event.drop.file) {
+      import_dropped_file(p, event.drop.file);
+      SDL_free(event.drop.file);
+    }
     if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
         event.window.windowID == SDL_GetWindowID(p.window))
       p.done = true;
   }
+  for (SDL_Event& e : later) SDL_PushEvent(&e);
+  if (!later.empty()) wake(p);
   update_fonts(p);
   const Uint64 now = SDL_GetPerformanceCounter();
   const double dt =
@@ -286,6 +381,9 @@ void frame(void* arg) {
                     static_cast<double>(SDL_GetPerformanceFrequency());
   p.frame_ms_sum += p.frame_ms_last;
   ++p.frame_count;
+  ++p.frames_total;
+  if (busy(p)) p.settle_frames = kSettleFrames;
+  else if (p.settle_frames > 0) --p.settle_frames;
 
   const ImGuiIO& io = ImGui::GetIO();
   const int fb_w = static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x);
@@ -302,10 +400,12 @@ void frame(void* arg) {
     first = false;
     notify_first_frame();
   }
-  // The lesson is saved as the user edits it (never merely because it was opened).
-  if (p.save_enabled && p.app.session.revision() != p.saved_revision) {
-    p.saved_revision = p.app.session.revision();
-    js_save_state(pla::encode_saved_state(pla::app::link_params(p.app)).c_str());
+  save_if_edited(p);
+  describe_if_changed(p);
+  // Idle or out of sight: no more frames until wake() (input, a command, pla_set_visible).
+  if (!p.loop_paused && (!p.visible || !needs_frames(p))) {
+    p.loop_paused = true;
+    emscripten_pause_main_loop();
   }
 #else
   if (p.frames_left > 0 && --p.frames_left == 0) {
@@ -403,6 +503,7 @@ int main(int argc, char** argv) {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;  // every control from the keyboard (app/keynav.cpp)
   ImGui_ImplSDL2_InitForOpenGL(p.window, p.gl);
   ImGui_ImplOpenGL3_Init(glsl_version);
   update_fonts(p);
@@ -411,6 +512,7 @@ int main(int argc, char** argv) {
   pla::app::init(p.app);
 #ifdef __EMSCRIPTEN__
   p.app.touch = js_coarse_pointer() != 0;
+  p.app.reduced_motion = js_reduced_motion() != 0;
 #endif
 #ifndef __EMSCRIPTEN__
   // The language: --lang, else the environment's (LANGUAGE, LC_ALL, LANG), else English.
@@ -438,7 +540,15 @@ int main(int argc, char** argv) {
   notify_app_ready();  // the page applies its lesson (URL or saved work) now
   emscripten_set_main_loop_arg(frame, &p, 0, 1);
 #else
-  while (!p.done) frame(&p);
+  wake(p);
+  while (!p.done) {
+    // Idle (and not counting frames for a screenshot): sleep until an event arrives.
+    if (p.frames_left < 0 && !needs_frames(p)) {
+      if (SDL_WaitEventTimeout(nullptr, 1000)) wake(p);
+      continue;
+    }
+    frame(&p);
+  }
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplSDL2_Shutdown();
   ImGui::DestroyContext();
@@ -464,6 +574,26 @@ EMSCRIPTEN_KEEPALIVE const char* pla_command(const char* json) {
   pla::Status st = pla::parse_json_string_array(json, args, error)
                        ? pla::app::run_command(g_platform->app, args)
                        : pla::Status::fail(pla::Msg::command_bad_json, {{"reason", error}});
+  after_command(*g_platform);  // before `result` is set: a lesson event's listener may call back
+  result = st ? "{\"ok\":true}" : "{\"ok\":false,\"error\":" + pla::json_string(st.error) + "}";
+  return result.c_str();
+}
+
+// A file from the page's picker or a drop on the page, as bytes (CSV, LIBSVM or .npy: the
+// format from its content and name), loaded as if imported; the result shows in the
+// message line. Returns JSON like pla_command.
+// Memory for the bytes the page hands to pla_import_file (larger than ccall's stack copies).
+EMSCRIPTEN_KEEPALIVE unsigned char* pla_alloc(int size) {
+  return size > 0 ? static_cast<unsigned char*>(std::malloc(static_cast<std::size_t>(size))) : nullptr;
+}
+EMSCRIPTEN_KEEPALIVE void pla_free(unsigned char* p) { std::free(p); }
+
+EMSCRIPTEN_KEEPALIVE const char* pla_import_file(const char* name, const unsigned char* bytes, int size) {
+  static std::string result;
+  if (!g_platform || !name || (!bytes && size > 0) || size < 0) return "{\"ok\":false,\"error\":\"not ready\"}";
+  const std::string data(reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(size));
+  const pla::Status st = pla::app::act(g_platform->app, {"import_csv", data, name});
+  after_command(*g_platform);
   result = st ? "{\"ok\":true}" : "{\"ok\":false,\"error\":" + pla::json_string(st.error) + "}";
   return result.c_str();
 }
@@ -479,11 +609,13 @@ EMSCRIPTEN_KEEPALIVE const char* pla_apply_url(const char* query) {
   const pla::Status st = pla::parse_query(query, params);
   if (!st) ignored.push_back(st);
   else pla::app::apply_params(app, params, ignored);
+  if (app.reduced_motion) app.session.pause();  // reduced motion: autoplay waits for Play
   if (!ignored.empty()) {
     app.notices.push_back(pla::Message(pla::Msg::notice_link_ignored));
     app.notices.insert(app.notices.end(), ignored.begin(), ignored.end());
   }
   g_platform->saved_revision = app.session.revision();
+  wake(*g_platform);
   pla::Json list = pla::Json::array();
   for (const pla::Message& m : ignored) list.push_back(m.english());
   result = pla::Json{{"ok", true}, {"ignored", list}}.dump(-1, ' ', false, pla::Json::error_handler_t::replace);
@@ -504,18 +636,22 @@ EMSCRIPTEN_KEEPALIVE int pla_restore_saved(const char* text) {
     return 0;
   }
   pla::app::apply_params(app, params, ignored);
+  if (app.reduced_motion) app.session.pause();  // reduced motion: autoplay waits for Play
   if (!ignored.empty()) {
     app.notices.push_back(pla::Message(pla::Msg::notice_saved_partly));
     app.notices.insert(app.notices.end(), ignored.begin(), ignored.end());
   }
   g_platform->saved_revision = app.session.revision();
+  wake(*g_platform);
   return 1;
 }
 
 // The page's delivery of a font the wasm does not embed (the Chinese font); 1 when taken.
 EMSCRIPTEN_KEEPALIVE int pla_provide_font(const char* name, const unsigned char* data, int size) {
   if (!name || !data || size <= 0) return 0;
-  return pla::app::provide_font(name, std::string(reinterpret_cast<const char*>(data), static_cast<std::size_t>(size))) ? 1 : 0;
+  const bool taken = pla::app::provide_font(name, std::string(reinterpret_cast<const char*>(data), static_cast<std::size_t>(size)));
+  if (g_platform) wake(*g_platform);
+  return taken ? 1 : 0;
 }
 
 // Turns saving on (from the current revision: only later edits are saved).
@@ -537,18 +673,47 @@ EMSCRIPTEN_KEEPALIVE const char* pla_lesson_query() {
 EMSCRIPTEN_KEEPALIVE void pla_gl_restored() {
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplOpenGL3_Init("#version 300 es");
+  if (g_platform) wake(*g_platform);
 }
 
-// Frame-building time: {"last": ms, "mean": ms, "frames": n}; resets the mean.
+// Input, a resize or anything else that may change the picture: build frames again.
+EMSCRIPTEN_KEEPALIVE void pla_wake() {
+  if (g_platform) wake(*g_platform);
+}
+
+// The canvas came into sight (1) or left it (0: scrolled out of view, hidden tab):
+// out of sight no frames are built, even while playing; a run continues where it was.
+EMSCRIPTEN_KEEPALIVE void pla_set_visible(int visible) {
+  if (!g_platform) return;
+  Platform& p = *g_platform;
+  p.visible = visible != 0;
+  if (p.visible) {
+    wake(p);
+  } else if (!p.loop_paused) {
+    p.loop_paused = true;
+    emscripten_pause_main_loop();
+  }
+}
+
+// Frame-building time: {"last": ms, "mean": ms, "frames": n (since the last call), "total": frames
+// built since the start, "paused": the loop waits (idle or out of sight), "visible"}; resets the mean.
 EMSCRIPTEN_KEEPALIVE const char* pla_frame_stats() {
   static std::string result;
   if (!g_platform) return "null";
   Platform& p = *g_platform;
   const double mean = p.frame_count ? p.frame_ms_sum / static_cast<double>(p.frame_count) : 0.0;
   result = "{\"last\":" + pla::json_number(p.frame_ms_last) + ",\"mean\":" + pla::json_number(mean) +
-           ",\"frames\":" + std::to_string(p.frame_count) + "}";
+           ",\"frames\":" + std::to_string(p.frame_count) + ",\"total\":" + std::to_string(p.frames_total) +
+           ",\"paused\":" + (p.loop_paused ? "true" : "false") + ",\"visible\":" + (p.visible ? "true" : "false") + "}";
   p.frame_ms_sum = 0.0;
   p.frame_count = 0;
+  return result.c_str();
+}
+
+// The lab in words now (app/describe.hpp): {"lang", "title", "sections", "step", ...}.
+EMSCRIPTEN_KEEPALIVE const char* pla_describe() {
+  static std::string result;
+  result = g_platform ? pla::app::describe_json(g_platform->app) : "null";
   return result.c_str();
 }
 

@@ -42,9 +42,19 @@ string(LENGTH "${end_marker}" end_len)
 math(EXPR tail_start "${e} + ${end_len}")
 string(SUBSTRING "${page}" 0 ${b} head)
 string(SUBSTRING "${page}" ${tail_start} -1 tail)
-set(loader "var script = document.createElement('script');
-  script.text = document.getElementById('pla-engine').textContent;
-  document.body.appendChild(script);")
+# It carries the SIMD build only (the folder's index.html picks the build without SIMD where
+# the browser lacks it); the page says so instead of failing to compile.
+set(loader "if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
+    showError(t('no_wasm'));
+  } else if (!simdSupported()) {
+    showError(t('wasm_feature', { reason: 'WebAssembly SIMD' }));
+  } else {
+    api.variant = 'simd';
+    api.loadedBy['perceptron-lab.wasm'] = 'inline';
+    var script = document.createElement('script');
+    script.text = document.getElementById('pla-engine').textContent;
+    document.body.appendChild(script);
+  }")
 # The engine and the font go first in <body>, so they are parsed before the loader reads them.
 string(REPLACE "<body>" "<body>
 <script type=\"application/octet-stream\" id=\"pla-font-zh\">${font_zh}</script>

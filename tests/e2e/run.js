@@ -754,6 +754,7 @@ main(async ({ browser, server }) => {
               await new Promise((res) => setTimeout(res, 250));
               const st = L.frameStats();
               frames += st.frames; sum += st.mean * st.frames;
+              if (st.paused) break;  // idle: the lab builds no frames until something changes
             }
             return { frames, mean: frames ? sum / frames : 0 };
           };
