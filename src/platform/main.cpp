@@ -425,7 +425,7 @@ void frame(void* arg) {
 int usage(const char* argv0) {
   std::fprintf(stderr,
                "usage: %s [--frames N] [--screenshot FILE.png] [--preset NAME] [--size WxH] [--lang en|vi|zh]\n"
-               "          [--font-scale S] [--touch] [--command JSON]...\n",
+               "          [--font-scale S] [--touch] [--command JSON]... [--drop FILE]... [--state-out FILE.json]\n",
                argv0);
   return 2;
 }
@@ -439,6 +439,8 @@ int main(int argc, char** argv) {
   int width = 1280, height = 800;
   std::string preset;
   std::vector<std::string> commands;
+  std::vector<std::string> drops;  // --drop FILE: a file dropped on the window at start (tests)
+  std::string state_out;           // --state-out FILE: state() as JSON, written at exit (tests)
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--frames" && i + 1 < argc) {
@@ -450,6 +452,10 @@ int main(int argc, char** argv) {
       preset = argv[++i];
     } else if (a == "--command" && i + 1 < argc) {
       commands.push_back(argv[++i]);
+    } else if (a == "--drop" && i + 1 < argc) {
+      drops.push_back(argv[++i]);
+    } else if (a == "--state-out" && i + 1 < argc) {
+      state_out = argv[++i];
     } else if (a == "--touch") {
       p.app.touch = true;
     } else if (a == "--lang" && i + 1 < argc) {
@@ -540,6 +546,14 @@ int main(int argc, char** argv) {
   notify_app_ready();  // the page applies its lesson (URL or saved work) now
   emscripten_set_main_loop_arg(frame, &p, 0, 1);
 #else
+  // Files given with --drop arrive through SDL's queue as real drop events, as from a file manager.
+  for (const std::string& path : drops) {
+    SDL_Event drop{};
+    drop.type = SDL_DROPFILE;
+    drop.drop.file = SDL_strdup(path.c_str());
+    drop.drop.windowID = SDL_GetWindowID(p.window);
+    if (SDL_PushEvent(&drop) != 1) SDL_free(drop.drop.file);
+  }
   wake(p);
   while (!p.done) {
     // Idle (and not counting frames for a screenshot): sleep until an event arrives.
@@ -548,6 +562,16 @@ int main(int argc, char** argv) {
       continue;
     }
     frame(&p);
+  }
+  if (!state_out.empty()) {
+    std::FILE* f = std::fopen(state_out.c_str(), "wb");
+    if (!f) {
+      std::fprintf(stderr, "perceptron-lab: cannot write %s\n", state_out.c_str());
+    } else {
+      const std::string text = pla::app::state(p.app).dump(-1, ' ', false, pla::Json::error_handler_t::replace);
+      std::fwrite(text.data(), 1, text.size(), f);
+      std::fclose(f);
+    }
   }
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplSDL2_Shutdown();
