@@ -7,8 +7,10 @@
 //   float64 (the default everywhere): a score is w.x + b with the dot product summed
 //     in index order, ((0 + w0 x0) + w1 x1) + ..., then b added: exactly score() of
 //     perceptron.hpp. The vector code keeps that order by putting ROWS in the lanes
-//     (each lane sums its own row in index order; 4 rows at a time, 8 in wasm), so every
-//     level below gives the same bits as the plain loop, and the same as scikit-learn.
+//     (each lane sums its own row in index order; 4 rows at a time with SSE2 and AVX2, 8
+//     with AVX-512 and in wasm), so every level below gives the same bits as the plain
+//     loop, and the same as scikit-learn. A scan for the first mistake scores a whole
+//     block before looking at it (w changes only at a mistake, so nothing is lost).
 //
 //   float32 (opt-in, --dtype float32): the data and a copy of w rounded to float;
 //     the dot product is summed in float in a fixed 8-lane order: lane k adds the
@@ -18,10 +20,11 @@
 //     implements that same order, so float32 results are also the same bits natively
 //     and in wasm; they differ from float64 results in the rounding (see fast_pla.hpp).
 //
-// Levels: the portable scalar code, SSE2 (the x86-64 baseline), AVX2 (chosen at run
-// time with __builtin_cpu_supports, so the binary runs on any x86-64) and wasm
-// SIMD128 (when the file is compiled with -msimd128). No FMA anywhere: a fused
-// multiply-add rounds once where the contract rounds twice.
+// Levels: the portable scalar code, SSE2 (the x86-64 baseline), AVX2 and AVX-512 (F, VL,
+// DQ; float64 kernels only, the float32 ones stay AVX2), both chosen at run time with
+// __builtin_cpu_supports, so the binary runs on any x86-64, and wasm SIMD128 (when the
+// file is compiled with -msimd128). No FMA anywhere: a fused multiply-add rounds once
+// where the contract rounds twice.
 #pragma once
 #include <cstddef>
 #include <vector>
@@ -29,12 +32,13 @@
 namespace pla {
 namespace simd {
 
-enum class Level { Scalar, Sse2, Avx2, Wasm128 };
+enum class Level { Scalar, Sse2, Avx2, Avx512, Wasm128 };
 const char* to_string(Level v);
 
 // The level the kernels use now (the fastest this machine and build support, unless set_level chose another).
 Level level();
-// The levels this machine and build can run, slowest first (always starts with Scalar).
+// The levels this machine and build can run, slowest first (always starts with Scalar; AVX-512,
+// measured slower than AVX2 on memory-bound data, comes before it, so AVX2 stays the default).
 std::vector<Level> levels();
 // For tests and benchmarks: use `v` from now on. False (and no change) when not available.
 bool set_level(Level v);

@@ -1,5 +1,5 @@
 // Google Benchmark cases for the kernels of simd.hpp, at every SIMD level this machine
-// runs (scalar / sse2 / avx2), plus the streaming parser. Not a test: it prints figures.
+// runs (scalar / sse2 / avx2 / avx512), plus the streaming parser. Not a test: it prints figures.
 //   build/<preset>/tests/kernels_bench [--benchmark_filter=...]
 // Items per second are rows (samples) per second; bytes per second count the rows' x.
 #include <benchmark/benchmark.h>

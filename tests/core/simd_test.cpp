@@ -2,7 +2,7 @@
 // independent references: the plain index-order loop and PrimalCore / pla::train for
 // float64 (every bit), and a straightforward float32 implementation of the documented
 // 8-lane order for float32. Every test runs at every SIMD level this machine and build
-// support (scalar, SSE2, AVX2 natively; scalar and SIMD128 in wasm).
+// support (scalar, SSE2, AVX2, AVX-512 natively; scalar and SIMD128 in wasm).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -134,6 +134,66 @@ TEST(Simd, Float64FirstViolationAndCountsMatchTheLoop) {
         EXPECT_EQ(simd::count_violations_f64(x.data(), y.data(), rows, d, w.data(), b, tau, 3),
                   std::min<std::size_t>(expected_count, 3));
         EXPECT_EQ(simd::count_violations_f64(x.data(), y.data(), rows, d, w.data(), b, tau, 0), 0u);
+      }
+    }
+  }
+}
+
+// The blocked scans (4 rows at a time with SSE2 and AVX2, 8 with AVX-512 and wasm SIMD128,
+// with loads ahead on long enough data) on the awkward shapes: row lengths around the
+// vector widths, row counts that are not a multiple of a block (long enough for the loads
+// ahead in wasm), calls starting anywhere (as the perceptron calls them after a mistake),
+// and one mistake put at every position of the first blocks and of the last rows.
+TEST(Simd, Float64BlockedScansFindEveryMistakePosition) {
+  LevelGuard guard;
+  Rng rng(21);
+  for (std::size_t d : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{7}, std::size_t{31},
+                        std::size_t{32}, std::size_t{33}, std::size_t{256}}) {
+    for (std::size_t rows : {std::size_t{1}, std::size_t{5}, std::size_t{9}, std::size_t{37}, std::size_t{71},
+                             std::size_t{263}, std::size_t{1201}, std::size_t{2053}}) {
+      if (rows * d > 300000) continue;
+      const std::vector<double> x = awkward_values(rng, rows * d);
+      const std::vector<double> w = awkward_values(rng, d);
+      const double b = rng.uniform(-1.0, 1.0);
+      std::vector<double> ref(rows);
+      for (std::size_t i = 0; i < rows; ++i) ref[i] = reference_score(x.data() + i * d, d, w, b);
+      // Labels that every row meets (a zero score is a mistake whatever the label).
+      std::vector<int> clean(rows);
+      for (std::size_t i = 0; i < rows; ++i) clean[i] = ref[i] < 0 ? -1 : 1;
+      auto first_from = [&](const std::vector<int>& y, std::size_t start) {
+        for (std::size_t i = start; i < rows; ++i)
+          if (y[i] * ref[i] <= 0.0) return i - start;
+        return rows - start;
+      };
+      std::vector<std::size_t> positions;
+      for (std::size_t p = 0; p < rows && p < 40; ++p) positions.push_back(p);
+      for (std::size_t p = rows > 20 ? rows - 20 : 40; p < rows; ++p)
+        if (p >= 40) positions.push_back(p);
+      for (simd::Level level : simd::levels()) {
+        ASSERT_TRUE(simd::set_level(level));
+        std::vector<double> got(rows);
+        simd::scores_f64(x.data(), rows, d, w.data(), b, got.data());
+        for (std::size_t i = 0; i < rows; ++i)
+          ASSERT_EQ(bits(got[i]), bits(ref[i])) << simd::to_string(level) << " d=" << d << " row " << i << "/" << rows;
+        for (std::size_t p : positions) {
+          std::vector<int> y = clean;
+          y[p] = -y[p];
+          for (std::size_t start : {std::size_t{0}, std::size_t{1}, std::size_t{3}, p}) {
+            if (start > p) continue;
+            double s = 0.0;
+            const std::size_t k = simd::first_violation_f64(x.data() + start * d, y.data() + start, rows - start, d,
+                                                            w.data(), b, 0.0, &s);
+            const std::size_t expected = first_from(y, start);
+            ASSERT_EQ(k, expected) << simd::to_string(level) << " d=" << d << " rows=" << rows << " mistake at " << p
+                                   << " start " << start;
+            ASSERT_EQ(bits(s), bits(ref[start + k])) << simd::to_string(level) << " d=" << d << " row " << start + k;
+          }
+        }
+        // No mistake at all: the whole range is scanned.
+        double s = 0.0;
+        const std::size_t none = first_from(clean, 0);
+        EXPECT_EQ(simd::first_violation_f64(x.data(), clean.data(), rows, d, w.data(), b, 0.0, &s), none)
+            << simd::to_string(level) << " d=" << d << " rows=" << rows;
       }
     }
   }
