@@ -50,7 +50,8 @@ struct LinkMaker {
   int lesson = 1;  // 0: none, else 1 + the index in builtin_lesson_ids()
   int lang = 0;    // index in user_languages()
   bool panels[5] = {true, true, true, true, true};
-  bool dark = false, embed = false;
+  std::string theme = "light";  // a choice of the `theme` setting (ui_settings_table)
+  bool embed = false;
 };
 
 struct App {

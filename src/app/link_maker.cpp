@@ -3,6 +3,7 @@
 // how to use the single-file page. The link is this page's address with the query the
 // choices make (the page completes it when copying).
 #include <string>
+#include <vector>
 
 #include "app/app_internal.hpp"
 #include "core/lesson.hpp"
@@ -21,9 +22,23 @@ Params maker_params(const LinkMaker& m) {
   for (int i = 0; i < 5; ++i)
     if (m.panels[i]) panels += (panels.empty() ? "" : ",") + std::string(names[i]);
   p.emplace_back("panels", panels.empty() ? "none" : panels);
-  if (m.dark) p.emplace_back("theme", "dark");
+  if (m.theme != "light") p.emplace_back("theme", m.theme);
   if (m.embed) p.emplace_back("embed", "1");
   return p;
+}
+
+// The accepted themes: the choices of the `theme` setting.
+std::vector<std::string> theme_choices() {
+  for (const UiSetting& s : ui_settings_table())
+    if (std::string(s.key) == "theme" && s.choices) return s.choices();
+  return {"light"};
+}
+
+// A theme's name as the menus show it ("theme.contrast"), or the name itself.
+std::string theme_name(const std::string& theme) {
+  const std::string key = "theme." + theme;
+  const char* t = tr(key.c_str());
+  return t == key ? theme : std::string(t);
 }
 
 std::string lesson_title(int i) {
@@ -57,7 +72,11 @@ void link_maker(App& app) {
         ImGui::EndCombo();
       }
       form_row(tr("app.theme"));
-      ImGui::Checkbox(label("theme.dark", "maker_dark").c_str(), &m.dark);
+      if (begin_combo("##maker_theme", theme_name(m.theme))) {
+        for (const std::string& t : theme_choices())
+          if (ImGui::Selectable((theme_name(t) + "##maker_theme_" + t).c_str(), m.theme == t)) m.theme = t;
+        ImGui::EndCombo();
+      }
       form_row(tr("maker.embed"));
       ImGui::Checkbox("##maker_embed", &m.embed);
       ImGui::EndTable();

@@ -220,14 +220,16 @@ Mapping Plot::draw(ImVec2 size) {
     const std::string t = fmt_num(std::fabs(y) < sy * 1e-9 ? 0 : y);
     dl->AddText(ImVec2(a.x - 4 - ImGui::CalcTextSize(t.c_str()).x, py - line_h * 0.5f), pal.plot_text, t.c_str());
   }
-  dl->AddRect(a, b, pal.plot_frame);
+  // Every line width and the dots are scaled by the theme (thicker in high contrast).
+  const float thick = pal.thick;
+  dl->AddRect(a, b, pal.plot_frame, 0.0f, 0, thick);
   // The caption rows: the x axis name, then the legend (a line sample and the label).
   const ImVec2 cap(pos.x + pad, b.y + line_h + 6);
   for (const Item& it : caption) {
     float x = cap.x + it.at.x;
     const float y = cap.y + it.at.y;
     if (it.key) {
-      dl->AddLine(ImVec2(x, y + line_h * 0.5f), ImVec2(x + sample_w, y + line_h * 0.5f), it.color, 2.5f);
+      dl->AddLine(ImVec2(x, y + line_h * 0.5f), ImVec2(x + sample_w, y + line_h * 0.5f), it.color, 2.5f * thick);
       x += sample_w + 4;
     }
     dl->AddText(ImVec2(x, y), it.key ? pal.plot_text : pal.plot_label, it.text.c_str());
@@ -236,11 +238,11 @@ Mapping Plot::draw(ImVec2 size) {
   dl->PushClipRect(a, b, true);
   for (const HLine& h : hlines_) {
     const float py = clamp_px(data_to_pixel(m, {0, h.y}).y);
-    for (float x = a.x; x < b.x; x += 10) dl->AddLine(ImVec2(x, py), ImVec2(std::min(x + 6, b.x), py), h.color, 1.5f);
+    for (float x = a.x; x < b.x; x += 10) dl->AddLine(ImVec2(x, py), ImVec2(std::min(x + 6, b.x), py), h.color, 1.5f * thick);
   }
   for (const Marker& mk : markers_) {
     const float px = clamp_px(data_to_pixel(m, {mk.x, 0}).x);
-    dl->AddLine(ImVec2(px, a.y), ImVec2(px, b.y), mk.color, 1.0f);
+    dl->AddLine(ImVec2(px, a.y), ImVec2(px, b.y), mk.color, thick);
   }
   // Series: a few vertices per pixel column however long (series_polylines).
   std::vector<Vec2d> px;
@@ -249,8 +251,8 @@ Mapping Plot::draw(ImVec2 size) {
     for (std::size_t i = 0; i < s.x.size(); ++i)
       if (std::isfinite(s.x[i]) && std::isfinite(s.y[i])) px.push_back(data_to_pixel(m, {s.x[i], s.y[i]}));
     for (const std::vector<ImVec2>& pl : series_polylines(px, step_lines)) {
-      if (pl.size() >= 2) dl->AddPolyline(pl.data(), static_cast<int>(pl.size()), s.color, 0, s.thickness);
-      else if (pl.size() == 1) dl->AddCircleFilled(pl[0], 2.5f, s.color);
+      if (pl.size() >= 2) dl->AddPolyline(pl.data(), static_cast<int>(pl.size()), s.color, 0, s.thickness * thick);
+      else if (pl.size() == 1) dl->AddCircleFilled(pl[0], 2.5f * pal.point_scale, s.color);
     }
   }
   dl->PopClipRect();
@@ -259,7 +261,7 @@ Mapping Plot::draw(ImVec2 size) {
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (hovered && mouse.x >= a.x && mouse.x <= b.x && !series_.empty()) {
     const double xm = pixel_to_data(m, {mouse.x, mouse.y}).x;
-    dl->AddLine(ImVec2(mouse.x, a.y), ImVec2(mouse.x, b.y), pal.cursor);
+    dl->AddLine(ImVec2(mouse.x, a.y), ImVec2(mouse.x, b.y), pal.cursor, thick);
     std::string tip;
     for (const Series& s : series_) {
       if (s.x.empty()) continue;

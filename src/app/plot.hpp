@@ -11,7 +11,9 @@
 //
 // Axes fit the data (plus horizontal lines) unless y_min/y_max are set. The
 // mapping between data and pixels is app::Mapping, the same as the data canvas.
-// Background, frame, grid, ticks, legend and cursor take the palette's colours.
+// Background, frame, grid, ticks, legend and cursor take the palette's colours; the
+// frame, series, bounds, markers, legend samples and cursor are drawn pal.thick times
+// as wide (thicker in the high-contrast theme), one-point series' dots pal.point_scale.
 // Hovering shows a vertical cursor and the value of every series there.
 #pragma once
 #include <string>

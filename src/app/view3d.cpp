@@ -253,8 +253,8 @@ namespace {
 
 ImVec2 px(const Camera3d& cam, const Viewport3d& vp, Vec3 p) { return to_im(project(cam, vp, p).pixel); }
 
-void arrow3(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 col) {
-  dl->AddLine(from, to, col, 2.5f);
+void arrow3(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 col, float thick) {
+  dl->AddLine(from, to, col, 2.5f * thick);
   const float dx = to.x - from.x, dy = to.y - from.y, len = std::sqrt(dx * dx + dy * dy);
   if (len < 1.0f) return;
   const float ux = dx / len, uy = dy / len, head = std::min(10.0f, len * 0.5f);
@@ -297,24 +297,26 @@ class Labels {
 void marker(ImDrawList* dl, const App& app, const Scene3d& sc, std::size_t k, const Projected& p) {
   const Palette& pal = palette(app);
   const Session& s = app.session;
-  const float r = std::clamp(static_cast<float>(5.5 * p.scale), 3.0f, 9.0f) * (sc.points.size() > 1000 ? 0.6f : 1.0f);
+  const float r = std::clamp(static_cast<float>(5.5 * p.scale), 3.0f, 9.0f) * (sc.points.size() > 1000 ? 0.6f : 1.0f) *
+                  pal.point_scale;
+  const float t = pal.thick;  // line widths: thicker in the high-contrast theme
   const ImVec2 c = to_im(p.pixel);
   const bool validation = s.in_validation(sc.rows[k]);
   if (sc.labels[k] > 0) {
-    if (validation) dl->AddCircle(c, r, pal.pos, 0, 2.0f);
+    if (validation) dl->AddCircle(c, r, pal.pos, 0, 2.0f * t);
     else dl->AddCircleFilled(c, r, pal.pos);
-    dl->AddCircle(c, r + 1, pal.point_edge, 0, 1.0f);
+    dl->AddCircle(c, r + 1, pal.point_edge, 0, t);
   } else {
     const ImVec2 a(c.x - r, c.y - r), b(c.x + r, c.y + r);
-    if (validation) dl->AddRect(a, b, pal.neg, 0, 0, 2.0f);
+    if (validation) dl->AddRect(a, b, pal.neg, 0, 0, 2.0f * t);
     else dl->AddRectFilled(a, b, pal.neg);
-    dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), pal.point_edge);
+    dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), pal.point_edge, 0, 0, t);
   }
   if (app.show_mistakes && sc.points.size() <= 1000) {
     const Dataset& ds = s.data();
     if (ds.y[sc.rows[k]] * s.decision(ds.row(sc.rows[k])) <= 0.0) {
-      dl->AddLine(ImVec2(c.x - r - 3, c.y - r - 3), ImVec2(c.x + r + 3, c.y + r + 3), pal.mistake, 2.0f);
-      dl->AddLine(ImVec2(c.x - r - 3, c.y + r + 3), ImVec2(c.x + r + 3, c.y - r - 3), pal.mistake, 2.0f);
+      dl->AddLine(ImVec2(c.x - r - 3, c.y - r - 3), ImVec2(c.x + r + 3, c.y + r + 3), pal.mistake, 2.0f * t);
+      dl->AddLine(ImVec2(c.x - r - 3, c.y + r + 3), ImVec2(c.x + r + 3, c.y - r - 3), pal.mistake, 2.0f * t);
     }
   }
 }
@@ -328,24 +330,24 @@ void draw_scene(ImDrawList* dl, const App& app, const Scene3d& sc, const Camera3
                           {lo.x, lo.y, hi.z}, {hi.x, lo.y, hi.z}, {lo.x, hi.y, hi.z}, {hi.x, hi.y, hi.z}};
   for (int a = 0; a < 8; ++a)
     for (int bit = 1; bit < 8; bit <<= 1)
-      if (!(a & bit)) dl->AddLine(px(cam, vp, corner[a]), px(cam, vp, corner[a | bit]), pal.grid, 1.0f);
+      if (!(a & bit)) dl->AddLine(px(cam, vp, corner[a]), px(cam, vp, corner[a | bit]), pal.grid, pal.thick);
   // The axes from the origin (augmented) or the box's low corner, named at their ends.
   const Vec3 o = sc.augmented ? Vec3{0, 0, 0} : lo;
   const Vec3 ends[3] = {{hi.x, o.y, o.z}, {o.x, hi.y, o.z}, {o.x, o.y, hi.z}};
   const ImVec2 o_px = px(cam, vp, o);
   for (int k = 0; k < 3; ++k) {
     const ImVec2 e = px(cam, vp, ends[k]);
-    dl->AddLine(o_px, e, pal.axis, 1.5f);
+    dl->AddLine(o_px, e, pal.axis, 1.5f * pal.thick);
     const float dx = e.x - o_px.x, dy = e.y - o_px.y, len = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
     labels.place(dl, ImVec2(e.x + 14.0f * dx / len, e.y + 14.0f * dy / len), pal.text, pal, sc.axes[k]);
   }
   if (sc.augmented) {
-    dl->AddCircleFilled(o_px, 3.0f, pal.axis);
+    dl->AddCircleFilled(o_px, 3.0f * pal.point_scale, pal.axis);
     // The plane z = 1 the points lie on, faint.
     const ImVec2 q[4] = {px(cam, vp, {lo.x, lo.y, 1}), px(cam, vp, {hi.x, lo.y, 1}), px(cam, vp, {hi.x, hi.y, 1}),
                          px(cam, vp, {lo.x, hi.y, 1})};
     dl->AddQuadFilled(q[0], q[1], q[2], q[3], with_alpha(pal.muted, 0x1C));
-    dl->AddQuad(q[0], q[1], q[2], q[3], with_alpha(pal.muted, 0x90), 1.0f);
+    dl->AddQuad(q[0], q[1], q[2], q[3], with_alpha(pal.muted, 0x90), pal.thick);
     // Named at its corner farthest (on screen) from every point, so it covers none.
     int best = 0;
     double best_gap = -1.0;
@@ -388,7 +390,7 @@ void draw_scene(ImDrawList* dl, const App& app, const Scene3d& sc, const Camera3
     }
     if (area < 0.0) std::reverse(shape.begin(), shape.end());
     dl->AddConvexPolyFilled(shape.data(), static_cast<int>(shape.size()), with_alpha(pal.line, 0x38));
-    dl->AddPolyline(shape.data(), static_cast<int>(shape.size()), with_alpha(pal.line, 0xA0), ImDrawFlags_Closed, 1.5f);
+    dl->AddPolyline(shape.data(), static_cast<int>(shape.size()), with_alpha(pal.line, 0xA0), ImDrawFlags_Closed, 1.5f * pal.thick);
     if (sc.augmented) {
       // Where the plane cuts z = 1: the canvas's separating line w·x + b = 0.
       std::vector<Vec3> cut;
@@ -398,7 +400,7 @@ void draw_scene(ImDrawList* dl, const App& app, const Scene3d& sc, const Camera3
         const double da = dot(sc.normal, a), db = dot(sc.normal, b);
         if ((da <= 0.0 && db > 0.0) || (da > 0.0 && db <= 0.0)) cut.push_back(a + (da / (da - db)) * (b - a));
       }
-      if (cut.size() >= 2) dl->AddLine(px(cam, vp, cut[0]), px(cam, vp, cut[1]), pal.line, 3.0f);
+      if (cut.size() >= 2) dl->AddLine(px(cam, vp, cut[0]), px(cam, vp, cut[1]), pal.line, 3.0f * pal.thick);
     }
     // The normal: ŵ from the origin (augmented), w from the middle of the plane.
     Vec3 anchor;
@@ -410,7 +412,7 @@ void draw_scene(ImDrawList* dl, const App& app, const Scene3d& sc, const Camera3
     }
     const Vec3 tip = anchor + (0.3 * norm(hi - lo) / norm(sc.normal)) * sc.normal;
     const ImVec2 a = px(cam, vp, anchor), t = px(cam, vp, tip);
-    arrow3(dl, a, t, pal.pos);
+    arrow3(dl, a, t, pal.pos, pal.thick);
     const float dx = t.x - a.x, dy = t.y - a.y, len = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
     labels.place(dl, ImVec2(t.x + 12.0f * dx / len, t.y + 12.0f * dy / len), pal.pos, pal, sc.augmented ? "ŵ" : "w");
   }

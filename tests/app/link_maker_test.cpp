@@ -17,7 +17,8 @@ TEST(LinkMaker, TheLinkReproducesTheChoices) {
   m.lesson = 2;  // the second built-in lesson
   m.lang = 1;    // Tiếng Việt
   m.panels[0] = m.panels[1] = false;
-  m.dark = m.embed = true;
+  m.theme = "dark";
+  m.embed = true;
   const std::string query = link_maker_query(m);
   Params params;
   ASSERT_TRUE(parse_query(query, params).ok) << query;
@@ -34,6 +35,37 @@ TEST(LinkMaker, TheLinkReproducesTheChoices) {
   EXPECT_FALSE(app.panel_data);
   EXPECT_FALSE(app.panel_algorithm);
   EXPECT_TRUE(app.panel_plots);
+}
+
+// Every theme of the `theme` setting, the high-contrast one included, goes into the link
+// as theme=NAME (light, the default, is left out) and the link reopens in that theme.
+TEST(LinkMaker, TheLinkCarriesEveryTheme) {
+  struct Case {
+    const char* theme;
+    const char* in_query;  // the query's theme part, or "" when the link leaves it out
+    bool dark, contrast;
+  };
+  for (const Case& c : {Case{"light", "", false, false}, Case{"dark", "theme=dark", true, false},
+                        Case{"contrast", "theme=contrast", false, true}}) {
+    LinkMaker m;
+    m.theme = c.theme;
+    const std::string query = link_maker_query(m);
+    if (*c.in_query) EXPECT_NE(query.find(c.in_query), std::string::npos) << query;
+    else EXPECT_EQ(query.find("theme="), std::string::npos) << query;
+    Params params;
+    ASSERT_TRUE(parse_query(query, params).ok) << query;
+    App app;
+    init(app);
+    std::vector<Message> ignored;
+    apply_params(app, params, ignored);
+    EXPECT_TRUE(ignored.empty()) << (ignored.empty() ? "" : ignored.front().english());
+    EXPECT_EQ(app.contrast, c.contrast) << c.theme;  // a new App is light: the link changed it
+    EXPECT_EQ(app.dark, c.dark) << c.theme;
+    std::string shown;
+    for (const auto& kv : ui_settings(app))
+      if (kv.first == "theme") shown = kv.second;
+    EXPECT_EQ(shown, c.theme);
+  }
 }
 
 TEST(LinkMaker, TheDialogFitsInEveryLanguage) {
