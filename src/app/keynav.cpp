@@ -78,7 +78,9 @@ bool lab_keys(const App& app) {
 
 void keyboard_nav_begin(App& app) {
   ImGuiContext& g = *GImGui;
-  g.IO.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  // Navigation needs the host's key map (ImGui asserts without Space mapped): the SDL backend
+  // maps every key; a host that maps none (a headless test context) gets no navigation.
+  if (g.IO.KeyMap[ImGuiKey_Space] != -1) g.IO.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   TabState& t = tab_state();
   t.dir = 0;
   t.entering = 0;

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <string_view>
 #include <utility>
 
@@ -761,7 +762,12 @@ struct DataStream::Impl {
       const std::size_t& used;
       ~Trim() { v.resize(used); }
     } trim{x, used};
-    const std::size_t block = std::min<std::size_t>(max_rows, 4096) * width;
+    // Grown by up to 4096 rows, but never by more than 8 MB of doubles at once: a block of
+    // 4096 rows of 100,000 features would be 3.2 GB (more than a wasm heap holds).
+    constexpr std::size_t kMaxBlockValues = std::size_t{1} << 20;
+    const std::size_t block_rows = std::max<std::size_t>(1, std::min<std::size_t>(
+        std::min<std::size_t>(max_rows, 4096), kMaxBlockValues / (width ? width : 1)));
+    const std::size_t block = block_rows * width;
     auto next_row = [&]() -> T* {
       if (used + width > x.size()) x.resize(std::max(used + width, x.size() + block));
       used += width;
@@ -1022,7 +1028,11 @@ Status load_all(DataStream& s, D& out) {
   const std::uint64_t est = s.estimated_rows();
   const std::uint64_t room = s.format() == DataFormat::kCsv ? est + est / 16 + 16 : est;
   const auto d = static_cast<std::uint64_t>(s.d());
-  if (room > 0 && room < (std::uint64_t{1} << 40) / (d ? d : 1)) {
+  // Reserved only when it is addressable here (a 32-bit wasm heap holds at most 4 GB; a guess
+  // beyond that is left to grow as rows arrive, and memory runs out with a message then).
+  const std::uint64_t addressable = std::min<std::uint64_t>(std::uint64_t{1} << 40,
+      static_cast<std::uint64_t>(std::numeric_limits<std::size_t>::max() / 4 / sizeof(T)));
+  if (room > 0 && room < addressable / (d ? d : 1)) {
     r.x.reserve(static_cast<std::size_t>(room * d));
     r.y.reserve(static_cast<std::size_t>(room));
     advise_huge_pages(r.x.data(), r.x.capacity() * sizeof(T));
