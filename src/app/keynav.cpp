@@ -78,9 +78,8 @@ bool lab_keys(const App& app) {
 
 void keyboard_nav_begin(App& app) {
   ImGuiContext& g = *GImGui;
-  // Navigation needs the host's key map (ImGui asserts without Space mapped): the SDL backend
-  // maps every key; a host that maps none (a headless test context) gets no navigation.
-  if (g.IO.KeyMap[ImGuiKey_Space] != -1) g.IO.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  // ImGuiConfigFlags_NavEnableKeyboard is the platform's to set (src/platform/main.cpp), with
+  // the key map of its backend; without it this widening has nothing to widen.
   TabState& t = tab_state();
   t.dir = 0;
   t.entering = 0;

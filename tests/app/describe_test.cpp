@@ -45,6 +45,7 @@ class Headless {
     io.KeyMap[ImGuiKey_DownArrow] = kDown;
     io.KeyMap[ImGuiKey_Delete] = kDelete;
     io.KeyMap[ImGuiKey_Escape] = kEscape;
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;  // as the platform sets it
     init(app);
     frame();
     frame();
