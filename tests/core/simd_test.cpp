@@ -3,6 +3,7 @@
 // float64 (every bit), and a straightforward float32 implementation of the documented
 // 8-lane order for float32. Every test runs at every SIMD level this machine and build
 // support (scalar, SSE2, AVX2, AVX-512 natively; scalar and SIMD128 in wasm).
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -134,6 +135,53 @@ TEST(Simd, Float64FirstViolationAndCountsMatchTheLoop) {
         EXPECT_EQ(simd::count_violations_f64(x.data(), y.data(), rows, d, w.data(), b, tau, 3),
                   std::min<std::size_t>(expected_count, 3));
         EXPECT_EQ(simd::count_violations_f64(x.data(), y.data(), rows, d, w.data(), b, tau, 0), 0u);
+      }
+    }
+  }
+}
+
+// Long scans (wasm SIMD128 reads a long range as 8 segments in lockstep, in chunks that
+// grow): one mistake at every position of the first segmented chunks, and several mistakes
+// at once, where a later segment may hit its mistake at an earlier step than an earlier
+// segment does; the earliest row must win on every level, with its exact score.
+TEST(Simd, Float64LongScansFindTheEarliestOfSeveralMistakes) {
+  LevelGuard guard;
+  Rng rng(33);
+  for (std::size_t d : {std::size_t{1}, std::size_t{3}, std::size_t{32}, std::size_t{33}}) {
+    const std::size_t rows = 6151;
+    const std::vector<double> x = awkward_values(rng, rows * d);
+    const std::vector<double> w = awkward_values(rng, d);
+    const double b = rng.uniform(-1.0, 1.0);
+    std::vector<double> ref(rows);
+    for (std::size_t i = 0; i < rows; ++i) ref[i] = reference_score(x.data() + i * d, d, w, b);
+    std::vector<int> clean(rows);
+    for (std::size_t i = 0; i < rows; ++i) clean[i] = ref[i] < 0 ? -1 : 1;
+    std::vector<std::vector<std::size_t>> cases;
+    for (std::size_t p = 200; p < 1100; p += d == 1 ? 1 : 7) cases.push_back({p});
+    for (int t = 0; t < 300; ++t) {
+      std::vector<std::size_t> c;
+      const int m = 1 + static_cast<int>(rng.uniform(0.0, 3.0));
+      for (int q = 0; q < m; ++q) c.push_back(static_cast<std::size_t>(rng.uniform(0.0, static_cast<double>(rows))));
+      cases.push_back(c);
+    }
+    for (simd::Level level : simd::levels()) {
+      ASSERT_TRUE(simd::set_level(level));
+      for (const auto& c : cases) {
+        std::vector<int> y = clean;
+        for (std::size_t p : c) y[p] = -clean[p];
+        std::size_t expected = rows;
+        for (std::size_t p : c) expected = std::min(expected, p);
+        for (std::size_t start : {std::size_t{0}, std::size_t{5}}) {
+          if (start > expected) continue;
+          double s = 0.0;
+          const std::size_t k = simd::first_violation_f64(x.data() + start * d, y.data() + start, rows - start, d,
+                                                          w.data(), b, 0.0, &s);
+          ASSERT_EQ(start + k, expected) << simd::to_string(level) << " d=" << d << " first mistake " << expected
+                                         << " of " << c.size() << ", start " << start;
+          if (expected < rows) {
+            ASSERT_EQ(bits(s), bits(ref[expected])) << simd::to_string(level) << " d=" << d;
+          }
+        }
       }
     }
   }
