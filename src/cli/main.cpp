@@ -460,9 +460,11 @@ int cmd_train(const std::vector<std::string>& args) {
   st = pla::read_all(stream, data);
   if (!st) return input_error(st.error);
 
-  // Validation split and lifting.
-  pla::Dataset train_set = data, valid_set;
-  valid_set.d = data.d;
+  // Validation split and lifting. Without a split the data are the training set (moved,
+  // not copied: a copy would double the memory and the time spent touching it).
+  const int data_d = data.d;
+  pla::Dataset train_set, valid_set;
+  valid_set.d = data_d;
   if (o.count("validation")) {
     double f = 0;
     if (!pla::parse_double(o["validation"], f) || f < 0 || f > 0.5)
@@ -472,12 +474,14 @@ int cmd_train(const std::vector<std::string>& args) {
     if (!st) return input_error(st.error);
     train_set = pla::subset(data, split.train);
     valid_set = pla::subset(data, split.validation);
-    train_set.d = valid_set.d = data.d;
+    train_set.d = valid_set.d = data_d;
+  } else {
+    train_set = std::move(data);
   }
   std::string lift_spec = o.count("lift") ? o["lift"] : "";
   if (!lift_spec.empty()) {
     pla::Lift lift;
-    st = pla::parse_lift(lift_spec, data.d, lift);
+    st = pla::parse_lift(lift_spec, data_d, lift);
     if (!st) return usage_error("--lift: " + st.error);
     pla::Dataset lt, lv;
     st = pla::lift_dataset(lift, train_set, lt);
@@ -537,7 +541,7 @@ int cmd_train(const std::vector<std::string>& args) {
       t.train_accuracy = share(train32);
       if (t.has_validation) t.validation_accuracy = share(valid32);
     }
-    if (o.count("model") && !write_text(o["model"], pla::write_model(linear_model(lc, t.r, data.d, lift_spec))))
+    if (o.count("model") && !write_text(o["model"], pla::write_model(linear_model(lc, t.r, data_d, lift_spec))))
       return kFailure;
     print_outcome(t, lc, o.count("json") > 0);
     return kOk;

@@ -220,8 +220,52 @@ struct DataStream::Impl {
   std::vector<Token> tokens;
   Message error;
 
+#ifdef PLA_HAVE_MMAP
+  // A regular file is mapped and read in place, with no copy into `buf`. The pages a pass
+  // has read are handed back every kReleaseBytes, so that a pass holds little of the file
+  // (they stay in the page cache for the next pass).
+  static constexpr std::size_t kReleaseBytes = std::size_t{4} << 20;
+  void* text_map = nullptr;
+  std::size_t released = 0;
+#endif
+
   ~Impl() {
     if (file) std::fclose(file);
+#ifdef PLA_HAVE_MMAP
+    if (text_map) munmap(text_map, static_cast<std::size_t>(size));
+#endif
+  }
+
+  // Maps the open file when it is a regular file (natively); false leaves it to `buf`.
+  bool map_file() {
+#ifdef PLA_HAVE_MMAP
+    struct stat st;
+    const int fd = fileno(file);
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0) return false;
+    if (static_cast<std::uint64_t>(st.st_size) != size) return false;
+    void* m = mmap(nullptr, static_cast<std::size_t>(size), PROT_READ, MAP_PRIVATE, fd, 0);
+    if (m == MAP_FAILED) return false;
+    madvise(m, static_cast<std::size_t>(size), MADV_SEQUENTIAL);
+    text_map = m;
+    mem = static_cast<const char*>(m);
+    end = static_cast<std::size_t>(size);
+    eof = true;
+    std::fclose(file);
+    file = nullptr;
+    return true;
+#else
+    return false;
+#endif
+  }
+
+  // Hands back the mapped pages before `begin` (see text_map).
+  void release_read() {
+#ifdef PLA_HAVE_MMAP
+    if (!text_map || begin < released + kReleaseBytes) return;
+    const std::size_t upto = begin / 65536 * 65536;
+    madvise(static_cast<char*>(text_map) + released, upto - released, MADV_DONTNEED);
+    released = upto;
+#endif
   }
 
   const char* window() const { return mem ? mem : buf.data(); }
@@ -358,6 +402,9 @@ struct DataStream::Impl {
     eof = false;
     begin = 0;
     base = 0;
+#ifdef PLA_HAVE_MMAP
+    released = 0;
+#endif
     if (mem) {
       end = static_cast<std::size_t>(size);
       eof = true;
@@ -786,13 +833,19 @@ struct DataStream::Impl {
           Status st = next_line(line, have);
           if (!st) return st;
           if (!have) return finish_pass();
-          if (overlong > 0 || line.size() > kMaxLineBytes || std::memchr(line.data(), '\0', line.size())) {
+          if (overlong > 0 || line.size() > kMaxLineBytes) {
             st = check_line(line);
             if (!st) return st;
           }
           if (line.empty() || ((line.front() == ' ' || line.front() == '\t') && is_blank(line))) continue;
           T* row = next_row();
           if (!fast_csv_row(line, row, label)) {
+            // A row the fast path took holds no NUL byte (it reads numbers and separators
+            // only), so the line is checked for one only here.
+            if (std::memchr(line.data(), '\0', line.size())) {
+              st = check_line(line);
+              if (!st) return st;
+            }
             int error_column = 0;
             if (!split_fields(line, sep, fields, field_storage, error, error_column))
               return fail_at(path, line_no, error_column, error);
@@ -830,7 +883,9 @@ struct DataStream::Impl {
       positives += label > 0;
       ++rows;
       last_data_line = line_no;
+      if ((rows & 255) == 0) release_read();
     }
+    release_read();
     return Status::success();
   }
 
@@ -845,17 +900,22 @@ struct DataStream::Impl {
   // the lines seen so far (exact when the whole file is in the window).
   void estimate_rows() {
     const char* w = window();
+    // A mapped file is sampled over its first kStreamBufferBytes, as a read one would be.
+    std::size_t stop = end;
+#ifdef PLA_HAVE_MMAP
+    if (text_map) stop = std::min<std::size_t>(end, begin + kStreamBufferBytes);
+#endif
     std::size_t lines = 0;
-    for (const char* p = w + begin; p < w + end;) {
-      const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(w + end - p));
+    for (const char* p = w + begin; p < w + stop;) {
+      const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(w + stop - p));
       if (!nl) break;
       ++lines;
       p = static_cast<const char*>(nl) + 1;
     }
-    const std::uint64_t seen = end - begin;
+    const std::uint64_t seen = stop - begin;
     const std::uint64_t rest = size > base + begin ? size - (base + begin) : 0;
     const std::uint64_t first = pending_first_row ? 1 : 0;  // the first line, already read, is data
-    if (eof || (size > 0 && base + end >= size)) {  // the whole file is in the window
+    if (stop == end && (eof || (size > 0 && base + end >= size))) {  // the whole file is in the window
       const bool open_end = end > begin && w[end - 1] != '\n' && w[end - 1] != '\r';
       estimate = first + lines + (open_end ? 1 : 0);
     } else if (lines == 0) {
@@ -936,6 +996,8 @@ Status DataStream::open(const std::string& path, const ReadOptions& options, std
     if (at > 0) s.size = static_cast<std::uint64_t>(at);
   }
   std::rewind(s.file);
+  // Mapped unless the caller asked for a smaller window (the tests of the window's edges).
+  if (buffer_bytes >= kStreamBufferBytes && s.map_file()) return s.detect_and_start(std::min<std::size_t>(s.end, kStreamBufferBytes));
   s.buf.resize(buffer_bytes < 4096 ? 4096 : buffer_bytes);
   // The first window of the file, for the format.
   while (s.end < s.buf.size() && !s.eof) {
