@@ -567,6 +567,9 @@ struct DataStream::Impl {
     if (mark == 0) return false;
     const char* p = line.data();
     const char* const e = p + line.size();
+    // The bytes held from the line on, which the number reader may read ahead in (the line
+    // ends at a line break or at the end of the data, where no number goes on).
+    const char* const limit = window() + end;
     const fast_float::parse_options options(fast_float::chars_format::general, mark);
     std::size_t j = 0;
     for (std::size_t c = 0; c < columns; ++c) {
@@ -584,10 +587,15 @@ struct DataStream::Impl {
         if (!labels.accept(v, line_no, label, error)) return false;
       } else {
         double v = 0.0;
-        const fast_float::from_chars_result r = fast_float::from_chars_advanced(p, e, v, options);
-        if (r.ec != std::errc() || !std::isfinite(v) || !store_value(v, out[j])) return false;
+        const char* next = text::parse_plain_decimal(p, limit, v, mark);
+        if (next == nullptr || next > e) {
+          const fast_float::from_chars_result r = fast_float::from_chars_advanced(p, e, v, options);
+          if (r.ec != std::errc()) return false;
+          next = r.ptr;
+        }
+        if (!std::isfinite(v) || !store_value(v, out[j])) return false;
         ++j;
-        p = r.ptr;
+        p = next;
       }
       if (c + 1 < columns) {
         if (p == e || *p != sep) return false;

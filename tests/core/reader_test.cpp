@@ -18,6 +18,7 @@
 #include "core/rng.hpp"
 #include "core/session.hpp"
 #include "core/stream.hpp"
+#include "core/text_parse.hpp"
 #include "expect_message.hpp"
 
 namespace pla {
@@ -70,6 +71,74 @@ TEST(Reader, NumbersAreStrtodsDoubleInEveryForm) {
   ASSERT_TRUE(read_csv(text, "n.csv", ds).ok);
   ASSERT_EQ(ds.x.size(), want.size());
   for (std::size_t i = 0; i < want.size(); ++i) ASSERT_EQ(bits(ds.x[i]), bits(want[i])) << i;
+}
+
+// The reader's own path for common decimals (text_parse.hpp's parse_plain_decimal, read
+// 8 bytes at a time): where it decides, the end and the double are strtod's, bit for bit;
+// where it does not (nullptr), fast_float's from_chars reads the number. Random values in
+// the forms data files use, with random digits after the separator (the parser reads ahead
+// of the number and must stop at its end), and the edges: 2^53 and past it, the exact
+// powers of ten and the first inexact one, 19 and 20 significant digits, zeros in front,
+// subnormal halfway cases, overflow, a decimal comma.
+TEST(Reader, PlainDecimalsAreStrtodsDoubleOrLeftToFastFloat) {
+  Rng rng(12);
+  std::vector<std::string> cases = {
+      "0", "-0", "0.0", "-0.0", "00.5", "7", "9007199254740992", "9007199254740993", "9007199254740992.5",
+      "1e22", "1e23", "1E22", "1e+22", "1e-22", "1e-23", "123456789012345678.9", "1234567890123456789",
+      "12345678901234567890", "0.1234567890123456789", "0.12345678901234567891", "0.000000000000123456789012345678",
+      "0.0000000000001234567890123456789012", "1.7976931348623157e308", "1.7976931348623159e308", "1e309",
+      "4.9406564584124654e-324", "2.4703282292062327e-324", "2.4703282292062328e-324", "1e-400",
+      "2.2250738585072011e-308", "2.2250738585072012e-308", ".5", "5.", "+1", "1e", "1e+", "1e-", "1ee5",
+      "-", "--1", "1e12345", "0.5e-3", "12345678.12345678", "-99999999.999999999"};
+  const char* forms[] = {"%.17g", "%.18e", "%.15g", "%.6f", "%.3e", "%.20f", "%.1f", "%.0f", "%.12e"};
+  for (int i = 0; i < 20000; ++i) {
+    const double mag = std::pow(10.0, static_cast<double>(rng.below(40)) - 20.0);
+    char buf[96];
+    std::snprintf(buf, sizeof buf, forms[rng.below(9)], rng.uniform(-1.0, 1.0) * mag);
+    cases.push_back(buf);
+  }
+  const char ends[] = {',', '\n', '\r', ';', ' '};
+  std::size_t decided = 0, full_digits = 0, full_digits_decided = 0;
+  for (const std::string& c : cases) {
+    for (const char mark : {'.', ','}) {
+      std::string text = c;
+      if (mark == ',')
+        for (char& ch : text)
+          if (ch == '.') ch = ',';
+      std::string bytes = text + ends[rng.below(5)];
+      while (bytes.size() < text.size() + 64) bytes += static_cast<char>('0' + rng.below(10));
+      double v = 0.0;
+      const char* end = text::parse_plain_decimal(bytes.data(), bytes.data() + bytes.size(), v, mark);
+      // A plain decimal of 17 to 19 significant digits (what %.17g and repr print).
+      const std::size_t first = c.find_first_not_of("-0.");
+      const std::size_t significant =
+          first == std::string::npos ? 0 : c.size() - first - (c.find('.', first) == std::string::npos ? 0 : 1);
+      const bool counted = mark == '.' && c.find_first_of("eE+") == std::string::npos && c[0] != '.' &&
+                           significant >= 17 && significant <= 19 && c.size() <= 24;
+      full_digits += counted;
+      if (end == nullptr) continue;
+      ++decided;
+      full_digits_decided += counted;
+      char* want_end = nullptr;
+      const double want = std::strtod(c.c_str(), &want_end);
+      ASSERT_EQ(end - bytes.data(), want_end - c.c_str()) << "'" << text << "'";
+      ASSERT_EQ(bits(v), bits(want)) << "'" << text << "': " << v << " against " << want;
+    }
+  }
+  // It decides most numbers, and nearly every full-digit decimal without an exponent.
+  EXPECT_GT(decided, cases.size());
+  EXPECT_GT(full_digits_decided * 100, full_digits * 95) << full_digits_decided << " of " << full_digits;
+  // Never decided: text it does not take, which from_chars reads or refuses.
+  for (const char* c : {".5", "5.", "+1", "1e", "1ee5", "-", "12345678901234567890", "1e12345"}) {
+    std::string bytes = std::string(c) + ",";
+    bytes.resize(80, '7');
+    double v = 0.0;
+    EXPECT_EQ(text::parse_plain_decimal(bytes.data(), bytes.data() + bytes.size(), v), nullptr) << c;
+  }
+  // Nor near the end of the bytes it may read.
+  const std::string near = "0.5,1\n";
+  double v = 0.0;
+  EXPECT_EQ(text::parse_plain_decimal(near.data(), near.data() + near.size(), v), nullptr);
 }
 
 TEST(Reader, NumberGrammarEdges) {

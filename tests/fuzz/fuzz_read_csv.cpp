@@ -3,13 +3,19 @@
 //   - a refusal names "SOURCE:LINE:COLUMN: ..." (its location arguments file, line and
 //     column, rendered in front of st.error) and leaves the output data set unchanged;
 //   - an accepted data set is valid (Dataset::validate), and write_csv -> read_csv
-//     gives back the same d, labels and bit-identical coordinates.
+//     gives back the same d, labels and bit-identical coordinates;
+//   - the reader's plain-decimal parser (text_parse.hpp), started at each of the first
+//     bytes with the input as all it may read, either leaves the number to fast_float or
+//     ends where strtod ends with strtod's double, bit for bit.
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
 #include "core/io.hpp"
+#include "core/text_parse.hpp"
 #include "fuzz_util.hpp"
 
 namespace {
@@ -54,10 +60,27 @@ void check_read(const std::string& text, const std::string& source, int expected
              "write_csv -> read_csv changed the column names");
 }
 
+void check_plain_decimals(const std::string& text) {
+  const char* const limit = text.data() + text.size();
+  for (std::size_t at = 0; at < text.size() && at < 64; ++at) {
+    double v = 0.0;
+    const char* end = pla::text::parse_plain_decimal(text.data() + at, limit, v);
+    if (end == nullptr) continue;
+    FUZZ_CHECK(end > text.data() + at && end <= limit, "plain decimal ended outside the bytes");
+    if (end < limit && (*end == 'x' || *end == 'X')) continue;  // strtod would read a hex float
+    const std::string copy = text.substr(at);  // NUL-terminated for strtod
+    char* want_end = nullptr;
+    const double want = std::strtod(copy.c_str(), &want_end);
+    FUZZ_CHECK(end - (text.data() + at) == want_end - copy.c_str(), "plain decimal ended where strtod does not");
+    FUZZ_CHECK(std::memcmp(&v, &want, sizeof v) == 0, "plain decimal differs from strtod");
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
+  check_plain_decimals(text);
   check_read(text, "fuzz.csv", 0);
   check_read(text, "fuzz.csv", 2);
   pla::Dataset any;
