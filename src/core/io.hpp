@@ -64,6 +64,8 @@ struct ReadOptions {
   std::size_t max_values = 0;  // refuse more than this many values n * d (0: no limit)
   bool has_format = false;     // true: read as `format`, whatever the name or content
   DataFormat format = DataFormat::kCsv;
+  bool general_rows = false;  // true: every row through the general parser, not the fast row
+                              // paths (for the tests that compare the two)
 };
 
 // Reads bytes in any format, chosen by guess_format (e.g. an uploaded file's name + bytes).

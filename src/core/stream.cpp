@@ -564,7 +564,7 @@ struct DataStream::Impl {
   // exact error.
   template <class T>
   bool fast_csv_row(std::string_view line, T* out, int& label) {
-    if (mark == 0) return false;
+    if (mark == 0 || opts.general_rows) return false;
     const char* p = line.data();
     const char* const e = p + line.size();
     // The bytes held from the line on, which the number reader may read ahead in (the line
@@ -577,8 +577,8 @@ struct DataStream::Impl {
         double v = 0.0;
         if (p < e && *p == '1' && (p + 1 == e || p[1] == sep)) {
           v = 1.0, ++p;
-        } else if (e - p >= 2 && p[0] == '-' && p[1] == '1' && (p + 2 == e || p[2] == sep)) {
-          v = -1.0, p += 2;
+        } else if (e - p >= 2 && (p[0] == '-' || p[0] == '+') && p[1] == '1' && (p + 2 == e || p[2] == sep)) {
+          v = p[0] == '-' ? -1.0 : 1.0, p += 2;
         } else {  // 0, or a label written as a float (1.000000000000000000e+00)
           const fast_float::from_chars_result r = fast_float::from_chars_advanced(p, e, v, options);
           if (r.ec != std::errc()) return false;
@@ -605,6 +605,63 @@ struct DataStream::Impl {
       }
     }
     return true;
+  }
+
+  // The common LIBSVM row, label then index:value pairs with increasing indexes, blanks
+  // between, parsed in one scan (out null: only checked, for the scan that finds d). False for
+  // anything else (a comment, qid, a bad token, a blank line), and the caller takes the
+  // general path below, which finds the same row or the exact error.
+  template <class T>
+  bool fast_libsvm_row(std::string_view line, T* out, int& label) {
+    if (opts.general_rows) return false;
+    const char* p = line.data();
+    const char* const e = p + line.size();
+    const char* const limit = window() + end;  // as in fast_csv_row
+    const fast_float::parse_options options(fast_float::chars_format::general, '.');
+    auto blank = [](char c) { return c == ' ' || c == '\t'; };
+    double lv = 0.0;
+    if (p < e && *p == '1' && (p + 1 == e || blank(p[1]))) {
+      lv = 1.0, ++p;
+    } else if (e - p >= 2 && (p[0] == '-' || p[0] == '+') && p[1] == '1' && (p + 2 == e || blank(p[2]))) {
+      lv = p[0] == '-' ? -1.0 : 1.0, p += 2;
+    } else {
+      const fast_float::from_chars_result r = fast_float::from_chars_advanced(p, e, lv, options);
+      if (r.ec != std::errc() || (r.ptr != e && !blank(*r.ptr))) return false;
+      p = r.ptr;
+    }
+    if (!labels.accept(lv, line_no, label, error)) return false;
+    const std::size_t index_limit =
+        opts.expected_d > 0 ? static_cast<std::size_t>(opts.expected_d) : static_cast<std::size_t>(kMaxDimension);
+    if (out) std::fill(out, out + d, T(0));
+    std::size_t previous = 0;
+    while (true) {
+      while (p < e && blank(*p)) ++p;
+      if (p == e) return true;
+      const char* const token = p;
+      std::size_t index = 0;
+      while (p < e && static_cast<unsigned char>(*p - '0') < 10 && p - token < 10)
+        index = index * 10 + static_cast<std::size_t>(*p - '0'), ++p;
+      if (p == token || p == e || *p != ':' || index == 0 || index <= previous || index > index_limit) return false;
+      ++p;
+      double v = 0.0;
+      const char* next = text::parse_plain_decimal(p, limit, v, '.');
+      if (next == nullptr || next > e) {
+        const fast_float::from_chars_result r = fast_float::from_chars_advanced(p, e, v, options);
+        if (r.ec != std::errc()) return false;
+        next = r.ptr;
+      }
+      if ((next != e && !blank(*next)) || !std::isfinite(v)) return false;
+      if (index > max_index) {
+        max_index = index;
+        max_index_line = line_no;
+        max_index_column = static_cast<int>(token - line.data()) + 1;
+      }
+      if (out) {
+        if (index > static_cast<std::size_t>(d) || !store_value(v, out[index - 1])) return false;
+      }
+      previous = index;
+      p = next;
+    }
   }
 
   // ---- LIBSVM: one line into a dense row of d values (out null: only checked, for the scan).
@@ -867,14 +924,21 @@ struct DataStream::Impl {
         Status st = next_line(line, have);
         if (!st) return st;
         if (!have) return finish_pass();
-        st = check_line(line);
-        if (!st) return st;
+        if (overlong > 0 || line.size() > kMaxLineBytes) {
+          st = check_line(line);
+          if (!st) return st;
+        }
         bool is_row = false;
-        if (scanning) {
-          st = libsvm_row<T>(line, nullptr, label, is_row);
+        T* const row = scanning ? nullptr : next_row();
+        if (fast_libsvm_row(line, row, label)) {
+          is_row = true;
         } else {
-          st = libsvm_row(line, next_row(), label, is_row);
-          if (st && !is_row) used -= width;
+          if (std::memchr(line.data(), '\0', line.size())) {  // as for CSV: the fast path takes no NUL
+            st = check_line(line);
+            if (!st) return st;
+          }
+          st = libsvm_row(line, row, label, is_row);
+          if (st && !is_row && row) used -= width;
         }
         if (!st) return st;
         if (!is_row) continue;

@@ -141,6 +141,52 @@ TEST(Reader, PlainDecimalsAreStrtodsDoubleOrLeftToFastFloat) {
   EXPECT_EQ(text::parse_plain_decimal(near.data(), near.data() + near.size(), v), nullptr);
 }
 
+// The fast row paths (one scan per CSV or LIBSVM row) against the general parser on the
+// same bytes: full-digit and short numbers, every label form, CRLF, tabs, trailing blanks,
+// comments, blank lines and missing LIBSVM features; then a file with a bad row, which
+// both refuse with the same message.
+TEST(Reader, FastRowsReadWhatTheGeneralParserReads) {
+  Rng rng(13);
+  const char* labels_pm[] = {"1", "+1", "-1", "1.0", "-1.000"};
+  std::string csv = "a,b,c,label\n", svm;
+  for (int row = 0; row < 600; ++row) {
+    const bool minus = row % 2 == 0;
+    for (int j = 0; j < 3; ++j) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, rng.below(2) ? "%.17g" : "%.4f", rng.uniform(-9.0, 9.0));
+      csv += std::string(buf) + ",";
+      if (rng.below(4) != 0) svm += std::string(j == 0 ? "" : (rng.below(2) ? " " : "\t")) + std::to_string(j + 1) + ":" + buf;
+    }
+    const std::string label = minus ? labels_pm[2 + rng.below(3) % 2 * 2] : labels_pm[rng.below(3) == 0 ? 3 : rng.below(2)];
+    csv += label + (rng.below(5) == 0 ? "\r\n" : "\n");
+    svm = svm.substr(0, svm.rfind('\n') + 1) + label + " " + svm.substr(svm.rfind('\n') + 1);
+    if (rng.below(7) == 0) svm += "  ";
+    if (rng.below(11) == 0) svm += " # a comment";
+    svm += rng.below(5) == 0 ? "\r\n" : "\n";
+    if (rng.below(13) == 0) svm += "\n";
+  }
+  for (const auto& [text, format] : {std::pair{csv, DataFormat::kCsv}, std::pair{svm, DataFormat::kLibsvm}}) {
+    for (const std::string& bytes : {text, text + (format == DataFormat::kCsv ? "0.5,x,1,1\n" : "1 1:0.5 1:0.7\n")}) {
+      ReadOptions fast, general;
+      fast.has_format = general.has_format = true;
+      fast.format = general.format = format;
+      general.general_rows = true;
+      Dataset a, b;
+      const Status sa = load_bytes(bytes, "rows", fast, a), sb = load_bytes(bytes, "rows", general, b);
+      ASSERT_EQ(sa.ok, sb.ok) << sa.error << " / " << sb.error;
+      if (!sa.ok) {
+        EXPECT_EQ(sa.error, sb.error);
+        continue;
+      }
+      ASSERT_EQ(a.size(), 600u);
+      ASSERT_EQ(a.d, b.d);
+      ASSERT_EQ(a.y, b.y);
+      ASSERT_EQ(a.x.size(), b.x.size());
+      for (std::size_t i = 0; i < a.x.size(); ++i) ASSERT_EQ(bits(a.x[i]), bits(b.x[i])) << i;
+    }
+  }
+}
+
 TEST(Reader, NumberGrammarEdges) {
   double v = 0.0;
   using text_ok = std::pair<const char*, double>;
