@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "core/io.hpp"
-#include "core/stream.hpp"
 #include "core/text_parse.hpp"
+#include "fuzz_rows.hpp"
 #include "fuzz_util.hpp"
 
 namespace {
@@ -78,30 +78,11 @@ void check_plain_decimals(const std::string& text) {
   }
 }
 
-// The fast row parsers (stream.cpp) against the general one on the same bytes: the same
-// refusal, or the same d, labels and bit-identical coordinates.
-void check_fast_rows(const std::string& text) {
-  pla::ReadOptions fast, general;
-  fast.has_format = general.has_format = true;
-  fast.format = general.format = pla::DataFormat::kCsv;
-  general.general_rows = true;
-  pla::Dataset a, b;
-  const pla::Status sa = pla::load_bytes(text, "rows", fast, a);
-  const pla::Status sb = pla::load_bytes(text, "rows", general, b);
-  FUZZ_CHECK(sa.ok == sb.ok, "fast rows: " + (sa.ok ? std::string("accepted") : sa.error) + ", general rows: " +
-                                 (sb.ok ? std::string("accepted") : sb.error));
-  if (!sa.ok) {
-    FUZZ_CHECK(sa.error == sb.error, "fast rows: " + sa.error + " / general rows: " + sb.error);
-    return;
-  }
-  FUZZ_CHECK(a.d == b.d && a.y == b.y && fuzz::same_bits(a.x, b.x), "the fast rows read other data than the general ones");
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  check_fast_rows(text);
+  fuzz::check_fast_rows(text, pla::DataFormat::kCsv);
   check_plain_decimals(text);
   check_read(text, "fuzz.csv", 0);
   check_read(text, "fuzz.csv", 2);
