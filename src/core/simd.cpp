@@ -464,14 +464,17 @@ inline std::size_t first_of8(const double* s, const int* y, double tau) {
 // prefetchers lose them, and neither plain loads ahead (wasm has no prefetch instruction)
 // nor more rows in flight brought float64 past 40-55% of one plain read. So a chunk of
 // rows is cut into 8 equal segments scanned in lockstep, a row of each per step: eight
-// steady streams that the prefetchers follow (60-79% in the same runs; each row's sum
-// keeps its order, so the scores are bit-identical). A mistake in segment k ends the chunk
-// once the segments before k have been read to their end. The chunk doubles after every
-// chunk without a mistake, from kSegmentFirstRows up to kSegmentMaxRows, and a scan starts
-// with kSegmentLeadRows rows in plain blocks: where mistakes come every few hundred rows
-// (the first epochs), little is read twice.
-constexpr std::size_t kSegmentLeadRows = 256;
-constexpr std::size_t kSegmentFirstRows = 256;
+// steady streams that the prefetchers follow (each row's sum keeps its order, so the scores
+// are bit-identical). Measured on 1,000,000 x 32 and 200,000 x 256: 55% and 72% of one
+// native plain read in ./build.sh bench, against 37-43% for the blocks with loads ahead in
+// the same conditions (60-79% in a loop of the kernel alone; the machine's other tenants
+// move these figures by 10-20 points). A mistake in segment k ends the chunk once the
+// segments before k have been read to their end. The chunk doubles after every chunk
+// without a mistake, from kSegmentFirstRows up to kSegmentMaxRows, and a scan starts with
+// kSegmentLeadRows rows in blocks with loads ahead: where mistakes come every few hundred
+// rows (the first epochs), little is read twice and the first epoch keeps its speed.
+constexpr std::size_t kSegmentLeadRows = 1024;
+constexpr std::size_t kSegmentFirstRows = 512;
 constexpr std::size_t kSegmentMaxRows = std::size_t{1} << 15;
 
 // Scores of the 8 rows r[0..7] (each read in order, as row_score_f64).

@@ -157,7 +157,7 @@ TEST(Simd, Float64LongScansFindTheEarliestOfSeveralMistakes) {
     std::vector<int> clean(rows);
     for (std::size_t i = 0; i < rows; ++i) clean[i] = ref[i] < 0 ? -1 : 1;
     std::vector<std::vector<std::size_t>> cases;
-    for (std::size_t p = 200; p < 1100; p += d == 1 ? 1 : 7) cases.push_back({p});
+    for (std::size_t p = 1000; p < 2600; p += d == 1 ? 1 : 7) cases.push_back({p});
     for (int t = 0; t < 300; ++t) {
       std::vector<std::size_t> c;
       const int m = 1 + static_cast<int>(rng.uniform(0.0, 3.0));
