@@ -145,13 +145,17 @@ inline const char* parse_plain_decimal(const char* p, const char* limit, double&
   p += negative;
   const char* const integer = p;
   std::uint64_t w = 0;
-  for (int chunk = 0;; ++chunk) {
-    if (chunk == 3) return nullptr;  // over 24 integer digits
-    const std::uint64_t v = load8(p);
-    const unsigned n = digit_run(v);
-    w = w * kPow10[n] + digits_value(v, n);
-    p += n;
-    if (n < 8) break;
+  if (p[0] == '0' && p[1] == mark) {
+    ++p;  // 0.xxx, as every value in (-1, 1) is written: no integer digits to read
+  } else {
+    for (int chunk = 0;; ++chunk) {
+      if (chunk == 3) return nullptr;  // over 24 integer digits
+      const std::uint64_t v = load8(p);
+      const unsigned n = digit_run(v);
+      w = w * kPow10[n] + digits_value(v, n);
+      p += n;
+      if (n < 8) break;
+    }
   }
   const auto int_digits = static_cast<unsigned>(p - integer);
   if (int_digits == 0 || int_digits > 19) return nullptr;
