@@ -10,6 +10,7 @@
 #include "app/app.hpp"
 #include "app/app_internal.hpp"
 #include "app/plot.hpp"
+#include "headless.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"  // FindWindowByName: the draw list of one window
 
@@ -18,43 +19,15 @@ namespace {
 
 enum Key { kRight = 1, kLeft, kSpace, kEscape };
 
-class Headless {
+// The app with ImGui's default font (headless.hpp), the mouse and typed characters.
+class Headless : public test::Headless {
  public:
-  Headless() {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1280, 800);
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // builds the font atlas
-    io.KeyMap[ImGuiKey_RightArrow] = kRight;
-    io.KeyMap[ImGuiKey_LeftArrow] = kLeft;
-    io.KeyMap[ImGuiKey_Space] = kSpace;
-    io.KeyMap[ImGuiKey_Escape] = kEscape;
-    init(app);
-    frame();
-    frame();
-  }
-  ~Headless() { ImGui::DestroyContext(); }
+  Headless()
+      : test::Headless(Fonts::ImGuiDefault, {{ImGuiKey_RightArrow, kRight},
+                                             {ImGuiKey_LeftArrow, kLeft},
+                                             {ImGuiKey_Space, kSpace},
+                                             {ImGuiKey_Escape, kEscape}}) {}
 
-  // One frame; returns the number of vertices drawn.
-  int frame(float dt = 1.0f / 60.0f) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.DeltaTime = dt;
-    ImGui::NewFrame();
-    pla::app::frame(app, dt);
-    ImGui::Render();
-    io.MouseWheel = 0.0f;
-    return ImGui::GetDrawData()->TotalVtxCount;
-  }
-  void key(int k) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.KeysDown[k] = true;
-    frame();
-    io.KeysDown[k] = false;
-    frame();
-  }
   void type(char c) {
     ImGui::GetIO().AddInputCharacter(static_cast<unsigned>(c));
     frame();
@@ -70,8 +43,6 @@ class Headless {
     ImGui::GetIO().MouseDown[button] = false;
     frame();
   }
-
-  App app;
 };
 
 // Vertices of exactly this colour in the named window's draw list of the last frame

@@ -21,6 +21,7 @@
 #include "app/app_internal.hpp"
 #include "app/describe.hpp"
 #include "app/fonts.hpp"
+#include "headless.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"  // NavId, ImHashStr: which control has the keyboard focus
 
@@ -29,53 +30,33 @@ namespace {
 
 enum Key { kTab = 1, kEnter, kSpace, kRight, kLeft, kUp, kDown, kDelete, kEscape };
 
-class Headless {
+// The app with its own fonts (headless.hpp) and keyboard navigation on, as the platform
+// sets it.
+class Headless : public test::Headless {
  public:
-  Headless() {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1280, 800);
-    io.KeyMap[ImGuiKey_Tab] = kTab;
-    io.KeyMap[ImGuiKey_Enter] = kEnter;
-    io.KeyMap[ImGuiKey_Space] = kSpace;
-    io.KeyMap[ImGuiKey_RightArrow] = kRight;
-    io.KeyMap[ImGuiKey_LeftArrow] = kLeft;
-    io.KeyMap[ImGuiKey_UpArrow] = kUp;
-    io.KeyMap[ImGuiKey_DownArrow] = kDown;
-    io.KeyMap[ImGuiKey_Delete] = kDelete;
-    io.KeyMap[ImGuiKey_Escape] = kEscape;
-    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;  // as the platform sets it
-    init(app);
-    frame();
-    frame();
-  }
-  ~Headless() { ImGui::DestroyContext(); }
-  Headless(const Headless&) = delete;
-  Headless& operator=(const Headless&) = delete;
+  Headless()
+      : test::Headless(Fonts::App,
+                       {{ImGuiKey_Tab, kTab},
+                        {ImGuiKey_Enter, kEnter},
+                        {ImGuiKey_Space, kSpace},
+                        {ImGuiKey_RightArrow, kRight},
+                        {ImGuiKey_LeftArrow, kLeft},
+                        {ImGuiKey_UpArrow, kUp},
+                        {ImGuiKey_DownArrow, kDown},
+                        {ImGuiKey_Delete, kDelete},
+                        {ImGuiKey_Escape, kEscape}},
+                       ImGuiConfigFlags_NavEnableKeyboard) {}
 
-  void frame() {
-    update_fonts(app, 1.0f);
-    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
-    ImGui::NewFrame();
-    pla::app::frame(app, 1.0f / 60.0f);
-    ImGui::Render();
-  }
   // A key pressed for one frame and released, then one more frame (a move into another
   // window takes effect a frame later).
   void key(int k, bool shift = false) {
     ImGuiIO& io = ImGui::GetIO();
     io.KeyShift = shift;
-    io.KeysDown[k] = true;
-    frame();
-    io.KeysDown[k] = false;
-    frame();
+    test::Headless::key(k);
     io.KeyShift = false;
     frame();
   }
   ImGuiID focus() const { return GImGui->NavId; }
-
-  App app;
 };
 
 // The id of the panel button "text##id" (tried with every window's id as the seed).

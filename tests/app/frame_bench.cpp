@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/app.hpp"
+#include "headless.hpp"
 #include "imgui.h"
 
 namespace {
@@ -14,13 +15,10 @@ double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC
 }  // namespace
 
 int main() {
-  ImGui::CreateContext();
+  using pla::app::test::Context;
+  const Context context(1600, 1000, Context::Language::Keep);
+  pla::app::test::build_default_font();
   ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;
-  io.DisplaySize = ImVec2(1600, 1000);
-  unsigned char* px = nullptr;
-  int w = 0, h = 0;
-  io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
   std::printf("%-10s %-10s %14s %14s %12s\n", "points", "state", "cpu ms/frame", "wall ms/frame", "vertices");
   for (std::size_t n : {100u, 10000u, 100000u}) {
     for (const char* state : {"trained", "playing"}) {
@@ -43,17 +41,12 @@ int main() {
           c0 = cpu_seconds();
           w0 = std::chrono::steady_clock::now();
         }
-        io.DeltaTime = 1.0f / 60.0f;
-        ImGui::NewFrame();
-        pla::app::frame(app, io.DeltaTime);
-        ImGui::Render();
-        vertices = ImGui::GetDrawData()->TotalVtxCount;
+        vertices = pla::app::test::run_frame(app, 1.0f / 60.0f);
       }
       const double cpu = (cpu_seconds() - c0) / frames * 1000.0;
       const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count() / frames * 1000.0;
       std::printf("%-10zu %-10s %14.2f %14.2f %12d\n", n, state, cpu, wall, vertices);
     }
   }
-  ImGui::DestroyContext();
   return 0;
 }

@@ -13,6 +13,7 @@
 #include "app/app_internal.hpp"
 #include "app/fonts.hpp"
 #include "app/i18n.hpp"
+#include "headless.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"  // FindWindowByName, SetScrollY
 #include "layout_check.hpp"
@@ -20,38 +21,12 @@
 namespace pla::app {
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
 constexpr int kIterationsTab = 4;
 
 // An ImGui context with no backend; the interface's language is put back after.
-class Context {
- public:
-  Context(float w, float h) : lang_(language()) {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(w, h);
-  }
-  ~Context() {
-    ImGui::DestroyContext();
-    set_language(lang_);
-  }
-  Context(const Context&) = delete;
-  Context& operator=(const Context&) = delete;
+using test::Context;
 
- private:
-  Lang lang_;
-};
-
-void draw(App& app, float dpr = 1.0f, int frames = 3) {
-  for (int i = 0; i < frames; ++i) {
-    update_fonts(app, dpr);
-    ImGui::GetIO().DeltaTime = kDt;
-    ImGui::NewFrame();
-    frame(app, kDt);
-    ImGui::Render();
-  }
-}
+void draw(App& app, float dpr = 1.0f, int frames = 3) { test::draw(app, dpr, frames); }
 
 void click(App& app, Vec2d p, int button, bool alt, bool ctrl) {
   ImGuiIO& io = ImGui::GetIO();

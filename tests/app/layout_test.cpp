@@ -16,6 +16,7 @@
 #include "app/fonts.hpp"
 #include "app/i18n.hpp"
 #include "core/urlstate.hpp"
+#include "headless.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"  // ImGuiWindow: scrolling, tree node state
 #include "layout_check.hpp"
@@ -24,28 +25,9 @@
 namespace pla::app {
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
-
-// An ImGui context with no backend (the app's fonts are built into it by update_fonts).
-// The interface's language is module state that frames change: it is put back after.
-class Context {
- public:
-  Context(float w, float h) : lang_(language()) {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(w, h);
-  }
-  ~Context() {
-    ImGui::DestroyContext();
-    set_language(lang_);
-  }
-  Context(const Context&) = delete;
-  Context& operator=(const Context&) = delete;
-
- private:
-  Lang lang_;
-};
+// An ImGui context with no backend (the app's fonts are built into it by update_fonts);
+// the interface's language is put back after.
+using test::Context;
 
 bool has(const std::string& s, const char* part) { return s.find(part) != std::string::npos; }
 
@@ -165,15 +147,7 @@ const Size kSizes[] = {
 const char* const kLangs[] = {"en", "vi", "zh", "pseudo"};
 const char* const kTabs[] = {"mistakes", "losses", "invariants", "rates", "iterations"};
 
-void draw(App& app, float dpr, int frames = 3) {
-  for (int i = 0; i < frames; ++i) {
-    update_fonts(app, dpr);
-    ImGui::GetIO().DeltaTime = kDt;
-    ImGui::NewFrame();
-    frame(app, kDt);
-    ImGui::Render();
-  }
-}
+void draw(App& app, float dpr, int frames = 3) { test::draw(app, dpr, frames); }
 
 // Opens the control panel's collapsed sections (the generator form, the explanations):
 // they keep their state in the window's storage, under the id of their name (a tree

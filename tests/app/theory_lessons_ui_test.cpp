@@ -11,6 +11,7 @@
 #include "app/fonts.hpp"
 #include "app/format.hpp"
 #include "app/i18n.hpp"
+#include "headless.hpp"
 #include "imgui.h"
 #include "layout_check.hpp"
 
@@ -20,34 +21,10 @@ namespace {
 const char* const kLessons[] = {"learning-rate", "novikoff", "random-start", "not-separable",
                                 "averaged-early-stopping", "lifting", "vc-bound"};
 
-class Context {
- public:
-  Context(float w, float h) : lang_(language()) {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(w, h);
-  }
-  ~Context() {
-    ImGui::DestroyContext();
-    set_language(lang_);
-  }
-  Context(const Context&) = delete;
-  Context& operator=(const Context&) = delete;
+// An ImGui context with no backend; the interface's language is put back after.
+using test::Context;
 
- private:
-  Lang lang_;
-};
-
-void draw(App& app, float dpr, int frames = 2) {
-  for (int i = 0; i < frames; ++i) {
-    update_fonts(app, dpr);
-    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
-    ImGui::NewFrame();
-    frame(app, 1.0f / 60.0f);
-    ImGui::Render();
-  }
-}
+void draw(App& app, float dpr, int frames = 2) { test::draw(app, dpr, frames); }
 
 // The first `n` code points of a UTF-8 text.
 std::string head(const std::string& s, int n) {

@@ -13,6 +13,7 @@
 #include "app/app.hpp"
 #include "app/app_internal.hpp"
 #include "app/view3d.hpp"
+#include "headless.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"  // FindWindowByName: the draw list of one window
 
@@ -329,48 +330,20 @@ TEST(View3dSetting, ReachableBySetLinksAndLessons) {
 
 enum Key { kRight = 1, kLeft, kUp, kDown };
 
-class Headless {
+// The app with ImGui's default font (headless.hpp) and the arrow keys.
+class Headless : public test::Headless {
  public:
-  Headless() {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1280, 800);
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    io.KeyMap[ImGuiKey_RightArrow] = kRight;
-    io.KeyMap[ImGuiKey_LeftArrow] = kLeft;
-    io.KeyMap[ImGuiKey_UpArrow] = kUp;
-    io.KeyMap[ImGuiKey_DownArrow] = kDown;
-    init(app);
-    frame();
-    frame();
-  }
-  ~Headless() { ImGui::DestroyContext(); }
-  Headless(const Headless&) = delete;
-  Headless& operator=(const Headless&) = delete;
+  Headless()
+      : test::Headless(Fonts::ImGuiDefault, {{ImGuiKey_RightArrow, kRight},
+                                             {ImGuiKey_LeftArrow, kLeft},
+                                             {ImGuiKey_UpArrow, kUp},
+                                             {ImGuiKey_DownArrow, kDown}}) {}
 
-  void frame() {
-    ImGuiIO& io = ImGui::GetIO();
-    io.DeltaTime = 1.0f / 60.0f;
-    ImGui::NewFrame();
-    pla::app::frame(app, 1.0f / 60.0f);
-    ImGui::Render();
-  }
-  void key(int k) {
-    ImGui::GetIO().KeysDown[k] = true;
-    frame();
-    ImGui::GetIO().KeysDown[k] = false;
-    frame();
-  }
   void mouse(ImVec2 p, bool down) {
     ImGui::GetIO().MousePos = p;
     ImGui::GetIO().MouseDown[0] = down;
     frame();
   }
-
-  App app;
 };
 
 struct Drawn {
