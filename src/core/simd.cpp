@@ -465,10 +465,9 @@ inline std::size_t first_of8(const double* s, const int* y, double tau) {
 // nor more rows in flight brought float64 past 40-55% of one plain read. So a chunk of
 // rows is cut into 8 equal segments scanned in lockstep, a row of each per step: eight
 // steady streams that the prefetchers follow (each row's sum keeps its order, so the scores
-// are bit-identical). Measured on 1,000,000 x 32 and 200,000 x 256: 55% and 72% of one
-// native plain read in ./build.sh bench, against 37-43% for the blocks with loads ahead in
-// the same conditions (60-79% in a loop of the kernel alone; the machine's other tenants
-// move these figures by 10-20 points). A mistake in segment k ends the chunk once the
+// are bit-identical). Measured on 1,000,000 x 32 and 200,000 x 256 under Node: 60-65% and
+// 62-74% of one native plain read, against 37-43% for the blocks with loads ahead in the same
+// conditions (the machine's other tenants move these figures by 10-20 points). A mistake in segment k ends the chunk once the
 // segments before k have been read to their end. The chunk doubles after every chunk
 // without a mistake, from kSegmentFirstRows up to kSegmentMaxRows, and a scan starts with
 // kSegmentLeadRows rows in blocks with loads ahead: where mistakes come every few hundred
@@ -477,11 +476,23 @@ constexpr std::size_t kSegmentLeadRows = 1024;
 constexpr std::size_t kSegmentFirstRows = 512;
 constexpr std::size_t kSegmentMaxRows = std::size_t{1} << 15;
 
-// Scores of the 8 rows r[0..7] (each read in order, as row_score_f64).
-inline void rows8_f64_wasm(const double* const* r, std::size_t d, const double* w, double b, double* s) {
+// Scores of the 8 rows r[0..7] (each read in order, as row_score_f64). `head` is 1 when the
+// rows start 8 bytes past a 16-byte boundary (wasm's malloc aligns to 8): the first value
+// is then taken alone, so that the pairs after it are loaded from 16-byte boundaries and
+// no load straddles two cache lines (the order of the sum does not change).
+inline void rows8_f64_wasm(const double* const* r, std::size_t d, std::size_t head, const double* w, double b,
+                           double* s) {
   const double *r0 = r[0], *r1 = r[1], *r2 = r[2], *r3 = r[3], *r4 = r[4], *r5 = r[5], *r6 = r[6], *r7 = r[7];
   v128_t a0 = wasm_f64x2_splat(0.0), a1 = a0, a2 = a0, a3 = a0;
   std::size_t j = 0;
+  if (head && d > 0) {
+    const v128_t w0 = wasm_f64x2_splat(w[0]);
+    a0 = wasm_f64x2_add(a0, wasm_f64x2_mul(w0, wasm_f64x2_make(r0[0], r1[0])));
+    a1 = wasm_f64x2_add(a1, wasm_f64x2_mul(w0, wasm_f64x2_make(r2[0], r3[0])));
+    a2 = wasm_f64x2_add(a2, wasm_f64x2_mul(w0, wasm_f64x2_make(r4[0], r5[0])));
+    a3 = wasm_f64x2_add(a3, wasm_f64x2_mul(w0, wasm_f64x2_make(r6[0], r7[0])));
+    j = 1;
+  }
   for (; j + 2 <= d; j += 2) {
     const v128_t w0 = wasm_v128_load64_splat(w + j), w1 = wasm_v128_load64_splat(w + j + 1);
     v128_t p = wasm_v128_load(r0 + j), q = wasm_v128_load(r1 + j);
@@ -516,12 +527,14 @@ inline void rows8_f64_wasm(const double* const* r, std::size_t d, const double* 
 std::size_t segments_first_violation_f64_wasm(const double* x, const int* y, std::size_t rows, std::size_t d,
                                               const double* w, double b, double tau, double* score) {
   const std::size_t len = rows / 8;  // rows per segment
+  // With d even every row has the alignment of x (see rows8_f64_wasm).
+  const std::size_t head = d % 2 == 0 && reinterpret_cast<std::uintptr_t>(x) % 16 != 0 ? 1 : 0;
   const double* r[8];
   for (std::size_t k = 0; k < 8; ++k) r[k] = x + k * len * d;
   std::size_t first_seg = 8, first_step = 0;  // the earliest segment with a mistake, and where
   double first_score = 0.0, s[8];
   for (std::size_t i = 0; i < len; ++i) {
-    rows8_f64_wasm(r, d, w, b, s);
+    rows8_f64_wasm(r, d, head, w, b, s);
     for (std::size_t k = 0; k < first_seg; ++k) {
       if (y[k * len + i] * s[k] <= tau) {
         first_seg = k, first_step = i, first_score = s[k];

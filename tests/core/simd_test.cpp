@@ -143,7 +143,8 @@ TEST(Simd, Float64FirstViolationAndCountsMatchTheLoop) {
 // Long scans (wasm SIMD128 reads a long range as 8 segments in lockstep, in chunks that
 // grow): one mistake at every position of the first segmented chunks, and several mistakes
 // at once, where a later segment may hit its mistake at an earlier step than an earlier
-// segment does; the earliest row must win on every level, with its exact score.
+// segment does; the earliest row must win on every level, with its exact score, with the
+// rows at a 16-byte boundary and 8 bytes past one.
 TEST(Simd, Float64LongScansFindTheEarliestOfSeveralMistakes) {
   LevelGuard guard;
   Rng rng(33);
@@ -156,6 +157,12 @@ TEST(Simd, Float64LongScansFindTheEarliestOfSeveralMistakes) {
     for (std::size_t i = 0; i < rows; ++i) ref[i] = reference_score(x.data() + i * d, d, w, b);
     std::vector<int> clean(rows);
     for (std::size_t i = 0; i < rows; ++i) clean[i] = ref[i] < 0 ? -1 : 1;
+    // The rows at a 16-byte boundary and 8 bytes past one (wasm's malloc gives either).
+    std::vector<double> store(2 * rows * d + 4);
+    double* const at16 = store.data() + (reinterpret_cast<std::uintptr_t>(store.data()) % 16 == 0 ? 0 : 1);
+    double* const at8 = at16 + (rows * d + 2) / 2 * 2 + 1;
+    std::copy(x.begin(), x.end(), at16);
+    std::copy(x.begin(), x.end(), at8);
     std::vector<std::vector<std::size_t>> cases;
     for (std::size_t p = 1000; p < 2600; p += d == 1 ? 1 : 7) cases.push_back({p});
     for (int t = 0; t < 300; ++t) {
@@ -171,15 +178,18 @@ TEST(Simd, Float64LongScansFindTheEarliestOfSeveralMistakes) {
         for (std::size_t p : c) y[p] = -clean[p];
         std::size_t expected = rows;
         for (std::size_t p : c) expected = std::min(expected, p);
-        for (std::size_t start : {std::size_t{0}, std::size_t{5}}) {
-          if (start > expected) continue;
-          double s = 0.0;
-          const std::size_t k = simd::first_violation_f64(x.data() + start * d, y.data() + start, rows - start, d,
-                                                          w.data(), b, 0.0, &s);
-          ASSERT_EQ(start + k, expected) << simd::to_string(level) << " d=" << d << " first mistake " << expected
-                                         << " of " << c.size() << ", start " << start;
-          if (expected < rows) {
-            ASSERT_EQ(bits(s), bits(ref[expected])) << simd::to_string(level) << " d=" << d;
+        for (const double* base : {at16, at8}) {
+          for (std::size_t start : {std::size_t{0}, std::size_t{5}}) {
+            if (start > expected) continue;
+            double s = 0.0;
+            const std::size_t k = simd::first_violation_f64(base + start * d, y.data() + start, rows - start, d,
+                                                            w.data(), b, 0.0, &s);
+            ASSERT_EQ(start + k, expected) << simd::to_string(level) << " d=" << d << " first mistake " << expected
+                                           << " of " << c.size() << ", start " << start
+                                           << (base == at8 ? ", rows 8 bytes past 16" : "");
+            if (expected < rows) {
+              ASSERT_EQ(bits(s), bits(ref[expected])) << simd::to_string(level) << " d=" << d;
+            }
           }
         }
       }
