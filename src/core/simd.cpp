@@ -549,37 +549,23 @@ std::size_t segments_first_violation_f64_wasm(const double* x, const int* y, std
   return first_seg * len + first_step;
 }
 
-std::size_t first_violation_f64_wasm(const double* x, const int* y, std::size_t rows, std::size_t d, const double* w,
-                                     double b, double tau, double* score) {
+// The first mistake among `rows` rows read in blocks of 8 (with loads ahead where they stay
+// inside the rows), then of 4, then one by one; `rows` if there is none.
+std::size_t blocks_first_violation_f64_wasm(const double* x, const int* y, std::size_t rows, std::size_t d,
+                                            const double* w, double b, double tau, double* score) {
   v128_t touched = wasm_i64x2_splat(0);
+  const std::size_t safe = touch_rows(rows, d);
   std::size_t i = 0, k = 8;
   double s[8];
-  const std::size_t lead = rows < kSegmentLeadRows ? rows : kSegmentLeadRows;
-  const std::size_t safe = std::min(lead, touch_rows(rows, d));
   for (; i + 8 <= safe && k == 8; i += 8) {
     block8_touch_f64_wasm(x + i * d, d, w, b, s, touched);
     k = first_of8(s, y + i, tau);
-  }
-  for (; i + 8 <= lead && k == 8; i += 8) {
-    block8_f64_wasm<false>(x + i * d, d, w, b, s, touched);
-    k = first_of8(s, y + i, tau);
-  }
-  g_touched = static_cast<std::uint64_t>(wasm_i64x2_extract_lane(touched, 0));
-  if (k < 8) {
-    *score = s[k];
-    return i - 8 + k;
-  }
-  for (std::size_t chunk = kSegmentFirstRows; rows - i >= kSegmentFirstRows;) {
-    const std::size_t take = std::min(chunk, (rows - i) / 8 * 8);
-    const std::size_t at = segments_first_violation_f64_wasm(x + i * d, y + i, take, d, w, b, tau, score);
-    if (at < take) return i + at;
-    i += take;
-    chunk = std::min(chunk * 2, kSegmentMaxRows);
   }
   for (; i + 8 <= rows && k == 8; i += 8) {
     block8_f64_wasm<false>(x + i * d, d, w, b, s, touched);
     k = first_of8(s, y + i, tau);
   }
+  g_touched = static_cast<std::uint64_t>(wasm_i64x2_extract_lane(touched, 0));
   if (k < 8) {
     *score = s[k];
     return i - 8 + k;
@@ -594,6 +580,23 @@ std::size_t first_violation_f64_wasm(const double* x, const int* y, std::size_t 
     }
   }
   return i + first_violation_f64_scalar(x + i * d, y + i, rows - i, d, w, b, tau, score);
+}
+
+// Blocks for the lead and the rows after the last chunk, segments in between (see above).
+std::size_t first_violation_f64_wasm(const double* x, const int* y, std::size_t rows, std::size_t d, const double* w,
+                                     double b, double tau, double* score) {
+  const std::size_t lead = std::min(rows, kSegmentLeadRows);
+  const std::size_t in_lead = blocks_first_violation_f64_wasm(x, y, lead, d, w, b, tau, score);
+  if (in_lead < lead) return in_lead;
+  std::size_t i = lead;
+  for (std::size_t chunk = kSegmentFirstRows; rows - i >= kSegmentFirstRows;) {
+    const std::size_t take = std::min(chunk, (rows - i) / 8 * 8);
+    const std::size_t at = segments_first_violation_f64_wasm(x + i * d, y + i, take, d, w, b, tau, score);
+    if (at < take) return i + at;
+    i += take;
+    chunk = std::min(chunk * 2, kSegmentMaxRows);
+  }
+  return i + blocks_first_violation_f64_wasm(x + i * d, y + i, rows - i, d, w, b, tau, score);
 }
 
 float dot8_wasm(const float* w, const float* x, std::size_t d) {

@@ -117,6 +117,19 @@ struct NpyArray {
 };
 
 // The bytes of a file: mapped read-only where the platform can, else read into memory.
+#ifdef PLA_HAVE_MMAP
+// A read-only private mapping of the whole regular file open on fd, with its size; nullptr
+// for anything else (an empty file, a pipe) or when mapping fails.
+void* map_regular_file(int fd, std::size_t& size) {
+  struct stat st;
+  if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0) return nullptr;
+  void* m = mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+  if (m == MAP_FAILED) return nullptr;
+  size = static_cast<std::size_t>(st.st_size);
+  return m;
+}
+#endif
+
 struct FileBytes {
   const char* data = nullptr;
   std::size_t size = 0;
@@ -136,18 +149,12 @@ struct FileBytes {
 #ifdef PLA_HAVE_MMAP
     const int fd = ::open(path.c_str(), O_RDONLY);
     if (fd < 0) return Status::fail(Msg::io_cannot_open, {{"path", path}, {"reason", std::strerror(errno)}});
-    struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-      void* m = mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
-      if (m != MAP_FAILED) {
-        ::close(fd);
-        map = m;
-        data = static_cast<const char*>(m);
-        size = static_cast<std::size_t>(st.st_size);
-        return Status::success();
-      }
-    }
+    map = map_regular_file(fd, size);
     ::close(fd);
+    if (map) {
+      data = static_cast<const char*>(map);
+      return Status::success();
+    }
 #endif
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f) return Status::fail(Msg::io_cannot_open, {{"path", path}, {"reason", std::strerror(errno)}});
@@ -239,13 +246,14 @@ struct DataStream::Impl {
   // Maps the open file when it is a regular file (natively); false leaves it to `buf`.
   bool map_file() {
 #ifdef PLA_HAVE_MMAP
-    struct stat st;
-    const int fd = fileno(file);
-    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0) return false;
-    if (static_cast<std::uint64_t>(st.st_size) != size) return false;
-    void* m = mmap(nullptr, static_cast<std::size_t>(size), PROT_READ, MAP_PRIVATE, fd, 0);
-    if (m == MAP_FAILED) return false;
-    madvise(m, static_cast<std::size_t>(size), MADV_SEQUENTIAL);
+    std::size_t bytes = 0;
+    void* const m = map_regular_file(fileno(file), bytes);
+    if (m == nullptr) return false;
+    if (bytes != size) {  // changed since open measured it: read it through the buffer
+      munmap(m, bytes);
+      return false;
+    }
+    madvise(m, bytes, MADV_SEQUENTIAL);
     text_map = m;
     mem = static_cast<const char*>(m);
     end = static_cast<std::size_t>(size);
@@ -562,6 +570,28 @@ struct DataStream::Impl {
   // separator. False for anything else (quotes, blanks, a wrong field count, a bad number
   // or label), and the caller takes the general path, which finds the same values or the
   // exact error.
+  // The fast rows' fields. A label: 1, -1 and +1 when `ends` takes the byte after them,
+  // else what fast_float reads; a value: the plain decimal reader, which may read ahead up
+  // to `limit`, else fast_float. The end of the field, or nullptr.
+  template <class Ends>
+  static const char* fast_label(const char* p, const char* e, const fast_float::parse_options& options, double& v,
+                                Ends ends) {
+    const char* const one = p + (p < e && (*p == '-' || *p == '+'));
+    if (one < e && *one == '1' && (one + 1 == e || ends(one[1]))) {
+      v = *p == '-' ? -1.0 : 1.0;
+      return one + 1;
+    }
+    const fast_float::from_chars_result r = fast_float::from_chars_advanced(p, e, v, options);
+    return r.ec == std::errc() ? r.ptr : nullptr;
+  }
+  static const char* fast_value(const char* p, const char* e, const char* limit,
+                                const fast_float::parse_options& options, double& v) {
+    const char* next = text::parse_plain_decimal(p, limit, v, options.decimal_point);
+    if (next != nullptr && next <= e) return next;
+    const fast_float::from_chars_result r = fast_float::from_chars_advanced(p, e, v, options);
+    return r.ec == std::errc() ? r.ptr : nullptr;
+  }
+
   template <class T>
   bool fast_csv_row(std::string_view line, T* out, int& label) {
     if (mark == 0 || opts.general_rows) return false;
@@ -573,29 +603,14 @@ struct DataStream::Impl {
     const fast_float::parse_options options(fast_float::chars_format::general, mark);
     std::size_t j = 0;
     for (std::size_t c = 0; c < columns; ++c) {
+      double v = 0.0;
       if (c == label_column) {
-        double v = 0.0;
-        if (p < e && *p == '1' && (p + 1 == e || p[1] == sep)) {
-          v = 1.0, ++p;
-        } else if (e - p >= 2 && (p[0] == '-' || p[0] == '+') && p[1] == '1' && (p + 2 == e || p[2] == sep)) {
-          v = p[0] == '-' ? -1.0 : 1.0, p += 2;
-        } else {  // 0, or a label written as a float (1.000000000000000000e+00)
-          const fast_float::from_chars_result r = fast_float::from_chars_advanced(p, e, v, options);
-          if (r.ec != std::errc()) return false;
-          p = r.ptr;
-        }
-        if (!labels.accept(v, line_no, label, error)) return false;
+        p = fast_label(p, e, options, v, [this](char ch) { return ch == sep; });
+        if (p == nullptr || !labels.accept(v, line_no, label, error)) return false;
       } else {
-        double v = 0.0;
-        const char* next = text::parse_plain_decimal(p, limit, v, mark);
-        if (next == nullptr || next > e) {
-          const fast_float::from_chars_result r = fast_float::from_chars_advanced(p, e, v, options);
-          if (r.ec != std::errc()) return false;
-          next = r.ptr;
-        }
-        if (!std::isfinite(v) || !store_value(v, out[j])) return false;
+        p = fast_value(p, e, limit, options, v);
+        if (p == nullptr || !std::isfinite(v) || !store_value(v, out[j])) return false;
         ++j;
-        p = next;
       }
       if (c + 1 < columns) {
         if (p == e || *p != sep) return false;
@@ -620,16 +635,8 @@ struct DataStream::Impl {
     const fast_float::parse_options options(fast_float::chars_format::general, '.');
     auto blank = [](char c) { return c == ' ' || c == '\t'; };
     double lv = 0.0;
-    if (p < e && *p == '1' && (p + 1 == e || blank(p[1]))) {
-      lv = 1.0, ++p;
-    } else if (e - p >= 2 && (p[0] == '-' || p[0] == '+') && p[1] == '1' && (p + 2 == e || blank(p[2]))) {
-      lv = p[0] == '-' ? -1.0 : 1.0, p += 2;
-    } else {
-      const fast_float::from_chars_result r = fast_float::from_chars_advanced(p, e, lv, options);
-      if (r.ec != std::errc() || (r.ptr != e && !blank(*r.ptr))) return false;
-      p = r.ptr;
-    }
-    if (!labels.accept(lv, line_no, label, error)) return false;
+    p = fast_label(p, e, options, lv, blank);
+    if (p == nullptr || (p != e && !blank(*p)) || !labels.accept(lv, line_no, label, error)) return false;
     const std::size_t index_limit =
         opts.expected_d > 0 ? static_cast<std::size_t>(opts.expected_d) : static_cast<std::size_t>(kMaxDimension);
     if (out) std::fill(out, out + d, T(0));
@@ -644,13 +651,8 @@ struct DataStream::Impl {
       if (p == token || p == e || *p != ':' || index == 0 || index <= previous || index > index_limit) return false;
       ++p;
       double v = 0.0;
-      const char* next = text::parse_plain_decimal(p, limit, v, '.');
-      if (next == nullptr || next > e) {
-        const fast_float::from_chars_result r = fast_float::from_chars_advanced(p, e, v, options);
-        if (r.ec != std::errc()) return false;
-        next = r.ptr;
-      }
-      if ((next != e && !blank(*next)) || !std::isfinite(v)) return false;
+      const char* const next = fast_value(p, e, limit, options, v);
+      if (next == nullptr || (next != e && !blank(*next)) || !std::isfinite(v)) return false;
       if (index > max_index) {
         max_index = index;
         max_index_line = line_no;

@@ -134,6 +134,19 @@ inline std::uint64_t digits_value(std::uint64_t v, unsigned n) {
 
 constexpr std::uint64_t kPow10[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
 
+// Appends the run of digits at p to w (w * 10^n + the digits) and moves p past it; false
+// when the run is longer than 24 digits (three 8-byte reads).
+inline bool append_digits(const char*& p, std::uint64_t& w) {
+  for (int chunk = 0; chunk < 3; ++chunk) {
+    const std::uint64_t v = load8(p);
+    const unsigned n = digit_run(v);
+    w = w * kPow10[n] + digits_value(v, n);
+    p += n;
+    if (n < 8) return true;
+  }
+  return false;
+}
+
 }  // namespace plain
 
 // Reads the decimal at p, which may read (not use) bytes up to `limit`; the end of the
@@ -147,15 +160,8 @@ inline const char* parse_plain_decimal(const char* p, const char* limit, double&
   std::uint64_t w = 0;
   if (p[0] == '0' && p[1] == mark) {
     ++p;  // 0.xxx, as every value in (-1, 1) is written: no integer digits to read
-  } else {
-    for (int chunk = 0;; ++chunk) {
-      if (chunk == 3) return nullptr;  // over 24 integer digits
-      const std::uint64_t v = load8(p);
-      const unsigned n = digit_run(v);
-      w = w * kPow10[n] + digits_value(v, n);
-      p += n;
-      if (n < 8) break;
-    }
+  } else if (!append_digits(p, w)) {
+    return nullptr;
   }
   const auto int_digits = static_cast<unsigned>(p - integer);
   if (int_digits == 0 || int_digits > 19) return nullptr;
@@ -164,16 +170,8 @@ inline const char* parse_plain_decimal(const char* p, const char* limit, double&
   std::int64_t q = 0;
   if (*p == mark) {
     const char* const fraction = ++p;
-    for (int chunk = 0;; ++chunk) {
-      if (chunk == 3) return nullptr;  // over 24 fraction digits
-      const std::uint64_t v = load8(p);
-      const unsigned n = digit_run(v);
-      w = w * kPow10[n] + digits_value(v, n);
-      p += n;
-      digits += n;
-      if (n < 8) break;
-    }
-    if (p == fraction) return nullptr;
+    if (!append_digits(p, w) || p == fraction) return nullptr;
+    digits += static_cast<unsigned>(p - fraction);
     q = fraction - p;
     if (digits > 19) {
       // Zeros in front of the first nonzero digit do not count (0.000123...).
@@ -187,9 +185,10 @@ inline const char* parse_plain_decimal(const char* p, const char* limit, double&
     const char* e = p + 1;
     const bool negative_exponent = *e == '-';
     e += (*e == '-' || *e == '+');
-    const unsigned n = digit_run(load8(e));
+    const std::uint64_t v = load8(e);
+    const unsigned n = digit_run(v);
     if (n == 0 || n > 4) return nullptr;
-    const auto exponent = static_cast<std::int64_t>(digits_value(load8(e), n));
+    const auto exponent = static_cast<std::int64_t>(digits_value(v, n));
     q += negative_exponent ? -exponent : exponent;
     p = e + n;
   }
