@@ -13,10 +13,12 @@
 
 #include "core/rng.hpp"
 #include "expect_message.hpp"
+#include "test_files.hpp"
 
 namespace pla {
 namespace {
 
+using test::bits;
 using test::failed_at;
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
@@ -41,12 +43,6 @@ Status svm(const std::string& text, int expected_d = 0) {
 ::testing::AssertionResult svm_fails(const std::string& text, int line, int column, Msg code, const MsgArgs& args = {},
                                      int expected_d = 0) {
   return failed_at(svm(text, expected_d), "data.libsvm", line, column, code, args);
-}
-
-std::uint64_t bits(double v) {
-  std::uint64_t b;
-  std::memcpy(&b, &v, sizeof b);
-  return b;
 }
 
 void expect_same_bits(const Dataset& a, const Dataset& b) {

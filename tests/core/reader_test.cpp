@@ -20,30 +20,16 @@
 #include "core/stream.hpp"
 #include "core/text_parse.hpp"
 #include "expect_message.hpp"
+#include "test_files.hpp"
 
 namespace pla {
 namespace {
 
+using test::bits;
 using test::failed_at;
 using test::failed_with;
-
-std::uint64_t bits(double v) {
-  std::uint64_t u;
-  std::memcpy(&u, &v, sizeof u);
-  return u;
-}
-
-std::string temp_path(const std::string& name) {
-  const ::testing::TestInfo* t = ::testing::UnitTest::GetInstance()->current_test_info();
-  return ::testing::TempDir() + "pla_reader_" + t->name() + "_" + name;
-}
-
-void write_file(const std::string& path, const std::string& bytes) {
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  ASSERT_NE(f, nullptr) << path;
-  ASSERT_EQ(std::fwrite(bytes.data(), 1, bytes.size(), f), bytes.size());
-  std::fclose(f);
-}
+using test::temp_path;
+using test::write_file;
 
 // ---------------------------------------------------------------- numbers
 

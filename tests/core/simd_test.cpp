@@ -19,17 +19,13 @@
 #include "core/rng.hpp"
 #include "core/simd.hpp"
 #include "expect_message.hpp"
+#include "test_files.hpp"
 
 namespace pla {
 namespace {
 
+using test::bits;
 using test::failed_with;
-
-std::uint64_t bits(double v) {
-  std::uint64_t u;
-  std::memcpy(&u, &v, sizeof u);
-  return u;
-}
 
 // Restores the default (fastest) level when a test ends.
 struct LevelGuard {
@@ -140,6 +136,21 @@ TEST(Simd, Float64FirstViolationAndCountsMatchTheLoop) {
   }
 }
 
+// Rows of awkward values with a weight vector and bias, the reference score of every row,
+// and labels that every row meets (a zero score is a mistake whatever the label).
+struct ScanSet {
+  std::vector<double> x, w;
+  double b = 0.0;
+  std::vector<double> ref;
+  std::vector<int> clean;
+  ScanSet(Rng& rng, std::size_t rows, std::size_t d)
+      : x(awkward_values(rng, rows * d)), w(awkward_values(rng, d)), b(rng.uniform(-1.0, 1.0)), ref(rows),
+        clean(rows) {
+    for (std::size_t i = 0; i < rows; ++i) ref[i] = reference_score(x.data() + i * d, d, w, b);
+    for (std::size_t i = 0; i < rows; ++i) clean[i] = ref[i] < 0 ? -1 : 1;
+  }
+};
+
 // Long scans (wasm SIMD128 reads a long range as 8 segments in lockstep, in chunks that
 // grow): one mistake at every position of the first segmented chunks, and several mistakes
 // at once, where a later segment may hit its mistake at an earlier step than an earlier
@@ -150,13 +161,8 @@ TEST(Simd, Float64LongScansFindTheEarliestOfSeveralMistakes) {
   Rng rng(33);
   for (std::size_t d : {std::size_t{1}, std::size_t{3}, std::size_t{32}, std::size_t{33}}) {
     const std::size_t rows = 6151;
-    const std::vector<double> x = awkward_values(rng, rows * d);
-    const std::vector<double> w = awkward_values(rng, d);
-    const double b = rng.uniform(-1.0, 1.0);
-    std::vector<double> ref(rows);
-    for (std::size_t i = 0; i < rows; ++i) ref[i] = reference_score(x.data() + i * d, d, w, b);
-    std::vector<int> clean(rows);
-    for (std::size_t i = 0; i < rows; ++i) clean[i] = ref[i] < 0 ? -1 : 1;
+    const ScanSet set(rng, rows, d);
+    const auto& [x, w, b, ref, clean] = set;
     // The rows at a 16-byte boundary and 8 bytes past one (wasm's malloc gives either).
     std::vector<double> store(2 * rows * d + 4);
     double* const at16 = store.data() + (reinterpret_cast<std::uintptr_t>(store.data()) % 16 == 0 ? 0 : 1);
@@ -210,17 +216,11 @@ TEST(Simd, Float64BlockedScansFindEveryMistakePosition) {
     for (std::size_t rows : {std::size_t{1}, std::size_t{5}, std::size_t{9}, std::size_t{37}, std::size_t{71},
                              std::size_t{263}, std::size_t{1201}, std::size_t{2053}}) {
       if (rows * d > 300000) continue;
-      const std::vector<double> x = awkward_values(rng, rows * d);
-      const std::vector<double> w = awkward_values(rng, d);
-      const double b = rng.uniform(-1.0, 1.0);
-      std::vector<double> ref(rows);
-      for (std::size_t i = 0; i < rows; ++i) ref[i] = reference_score(x.data() + i * d, d, w, b);
-      // Labels that every row meets (a zero score is a mistake whatever the label).
-      std::vector<int> clean(rows);
-      for (std::size_t i = 0; i < rows; ++i) clean[i] = ref[i] < 0 ? -1 : 1;
+      const ScanSet set(rng, rows, d);
+      const auto& [x, w, b, ref, clean] = set;
       auto first_from = [&](const std::vector<int>& y, std::size_t start) {
         for (std::size_t i = start; i < rows; ++i)
-          if (y[i] * ref[i] <= 0.0) return i - start;
+          if (y[i] * set.ref[i] <= 0.0) return i - start;
         return rows - start;
       };
       std::vector<std::size_t> positions;
