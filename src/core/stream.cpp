@@ -601,11 +601,13 @@ struct DataStream::Impl {
     // ends at a line break or at the end of the data, where no number goes on).
     const char* const limit = window() + end;
     const fast_float::parse_options options(fast_float::chars_format::general, mark);
+    // Labels take '.' in every file, as LabelReader::read does ("1,0" is no label).
+    const fast_float::parse_options label_options(fast_float::chars_format::general, '.');
     std::size_t j = 0;
     for (std::size_t c = 0; c < columns; ++c) {
       double v = 0.0;
       if (c == label_column) {
-        p = fast_label(p, e, options, v, [this](char ch) { return ch == sep; });
+        p = fast_label(p, e, label_options, v, [this](char ch) { return ch == sep; });
         if (p == nullptr || !labels.accept(v, line_no, label, error)) return false;
       } else {
         p = fast_value(p, e, limit, options, v);
