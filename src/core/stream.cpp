@@ -592,35 +592,69 @@ struct DataStream::Impl {
     return r.ec == std::errc() ? r.ptr : nullptr;
   }
 
+  // The fields of a fast CSV row from p on, where the bytes up to e are held: the end of the
+  // last field (not checked), or nullptr. `line` is the row's line number.
   template <class T>
-  bool fast_csv_row(std::string_view line, T* out, int& label) {
-    if (mark == 0 || opts.general_rows) return false;
-    const char* p = line.data();
-    const char* const e = p + line.size();
-    // The bytes held from the line on, which the number reader may read ahead in (the line
-    // ends at a line break or at the end of the data, where no number goes on).
+  const char* fast_csv_fields(const char* p, const char* const e, T* out, int& label, int line) {
+    if (mark == 0 || opts.general_rows) return nullptr;
+    // The bytes held from p on, which the number reader may read ahead in (a row ends at a
+    // line break or at the end of the data, where no number goes on).
     const char* const limit = window() + end;
     const fast_float::parse_options options(fast_float::chars_format::general, mark);
     // Labels take '.' in every file, as LabelReader::read does ("1,0" is no label).
     const fast_float::parse_options label_options(fast_float::chars_format::general, '.');
+    const char separator = sep;
     std::size_t j = 0;
     for (std::size_t c = 0; c < columns; ++c) {
       double v = 0.0;
       if (c == label_column) {
-        p = fast_label(p, e, label_options, v, [this](char ch) { return ch == sep; });
-        if (p == nullptr || !labels.accept(v, line_no, label, error)) return false;
+        p = fast_label(p, e, label_options, v, [separator](char ch) { return ch == separator || ch == '\n' || ch == '\r'; });
+        if (p == nullptr || !labels.accept(v, line, label, error)) return nullptr;
       } else {
         p = fast_value(p, e, limit, options, v);
-        if (p == nullptr || !std::isfinite(v) || !store_value(v, out[j])) return false;
+        if (p == nullptr || !std::isfinite(v) || !store_value(v, out[j])) return nullptr;
         ++j;
       }
       if (c + 1 < columns) {
-        if (p == e || *p != sep) return false;
+        if (p == e || *p != separator) return nullptr;
         ++p;
-      } else if (p != e) {
-        return false;
       }
     }
+    return p;
+  }
+
+  // A row of one line, in one scan (see fast_csv_fields).
+  template <class T>
+  bool fast_csv_row(std::string_view line, T* out, int& label) {
+    return fast_csv_fields(line.data(), line.data() + line.size(), out, label, line_no) == line.data() + line.size();
+  }
+
+  // The next line as a fast CSV row, read with no separate search for its end: true when it
+  // was one, with `begin` and `line_no` moved past it as next_line moves them. False leaves
+  // both alone (the row buffer may hold part of the row), for next_line and the general path.
+  template <class T>
+  bool fast_csv_line(T* out, int& label) {
+    const char* const start = window() + begin;
+    const char* const e = window() + end;
+    const char* const p = fast_csv_fields(start, e, out, label, line_no + 1);
+    if (p == nullptr || p == start) return false;
+    std::size_t skip = 0;
+    if (p == e) {
+      if (!eof) return false;  // the row may go on past the bytes held
+    } else if (*p == '\n') {
+      skip = 1;
+    } else if (*p == '\r') {
+      if (p + 1 < e) skip = p[1] == '\n' ? 2 : 1;
+      else if (eof) skip = 1;
+      else return false;  // a LF may follow in the next read
+    } else {
+      return false;
+    }
+    const auto length = static_cast<std::size_t>(p - start);
+    if (length > kMaxLineBytes) return false;
+    overlong = 0;
+    begin += length + skip;
+    ++line_no;
     return true;
   }
 
@@ -898,7 +932,10 @@ struct DataStream::Impl {
           pending_first_row = false;
           const Status st = csv_row(next_row(), label, true);
           if (!st) return st;
+        } else if (fast_csv_line(next_row(), label)) {
+          // the common row: read in place, its end found by the reader
         } else {
+          used -= width;  // the row is read again below
           Status st = next_line(line, have);
           if (!st) return st;
           if (!have) return finish_pass();

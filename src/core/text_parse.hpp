@@ -22,6 +22,11 @@
 
 #include <fast_float/fast_float.h>
 
+#if defined(__SSE2__) && defined(__x86_64__)
+#include <emmintrin.h>
+#define PLA_PLAIN_SSE2 1
+#endif
+
 namespace pla::text {
 
 // The location arguments of a message: {"file", source}, {"line", ...}, {"column", ...}
@@ -147,13 +152,42 @@ inline bool append_digits(const char*& p, std::uint64_t& w) {
   return false;
 }
 
+#ifdef PLA_PLAIN_SSE2
+// SSE2 (every x86-64): the run of digits among the 16 bytes at p, read at once. Returns the
+// run's length n (0 to 16) and sets v to the run's digits followed by 16 - n zeros (the
+// digits as the first n of 16 decimal places, so v < 10^16). Digit bytes 0..9 are widened to
+// 16 bits and combined pairwise by multiply-adds: 2, 4, then 8 digits a lane.
+inline unsigned digits16(const char* p, std::uint64_t& v) {
+  alignas(16) static const unsigned char kKeep[32] = {
+      0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+  const __m128i t = _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), _mm_set1_epi8('0'));
+  const __m128i nine = _mm_set1_epi8(9);
+  const auto digit = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(t, nine), nine)));
+  const auto n = static_cast<unsigned>(__builtin_ctz(~digit));  // bit 16 and up of ~digit are set
+  // bytes n.. cleared: lane i keeps its digit when kKeep[16 - n + i] is 0xFF, i.e. i < n
+  const __m128i d = _mm_and_si128(t, _mm_loadu_si128(reinterpret_cast<const __m128i*>(kKeep + 16 - n)));
+  const __m128i zero = _mm_setzero_si128();
+  const __m128i ten_one = _mm_set1_epi32(0x0001000A);  // 16-bit lanes 10, 1
+  const __m128i pairs = _mm_packs_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(d, zero), ten_one),
+                                        _mm_madd_epi16(_mm_unpackhi_epi8(d, zero), ten_one));
+  const __m128i fours = _mm_madd_epi16(pairs, _mm_set1_epi32(0x00010064));           // 100, 1
+  const __m128i eights = _mm_madd_epi16(_mm_packs_epi32(fours, fours), _mm_set1_epi32(0x00012710));  // 10^4, 1
+  const auto both = static_cast<std::uint64_t>(_mm_cvtsi128_si64(eights));
+  v = (both & 0xFFFFFFFFu) * 100000000u + (both >> 32);
+  return n;
+}
+#endif
+
 }  // namespace plain
+
+// How far parse_plain_decimal may read: it decides only where `limit` is this many bytes on.
+constexpr std::ptrdiff_t kPlainDecimalReach = 96;
 
 // Reads the decimal at p, which may read (not use) bytes up to `limit`; the end of the
 // number, or nullptr (nothing decided: call fast_float).
 inline const char* parse_plain_decimal(const char* p, const char* limit, double& out, char mark = '.') {
   using namespace plain;
-  if (limit - p < 64) return nullptr;  // room for every 8-byte read below
+  if (limit - p < kPlainDecimalReach) return nullptr;  // room for every read below
   const bool negative = *p == '-';
   p += negative;
   const char* const integer = p;
@@ -170,9 +204,29 @@ inline const char* parse_plain_decimal(const char* p, const char* limit, double&
   std::int64_t q = 0;
   if (*p == mark) {
     const char* const fraction = ++p;
-    if (!append_digits(p, w) || p == fraction) return nullptr;
+#ifdef PLA_PLAIN_SSE2
+    if (w < 1844) {  // w * 10^16 + a run of 16 digits stays below 2^64
+      std::uint64_t v16 = 0;
+      const unsigned n = digits16(p, v16);
+      if (n == 0) return nullptr;
+      p += n;
+      w = w * 10000000000000000u + v16;  // the run and 16 - n zeros: 16 places
+      q = -16;
+      if (n == 16) {  // up to 7 more digits (the check below keeps w exact)
+        const std::uint64_t more = load8(p);
+        const unsigned m = digit_run(more);
+        if (m == 8) return nullptr;
+        w = w * kPow10[m] + digits_value(more, m);
+        p += m;
+        q -= m;
+      }
+    } else
+#endif
+    {
+      if (!append_digits(p, w) || p == fraction) return nullptr;
+      q = fraction - p;
+    }
     digits += static_cast<unsigned>(p - fraction);
-    q = fraction - p;
     if (digits > 19) {
       // Zeros in front of the first nonzero digit do not count (0.000123...).
       if (!zero_integer || int_digits != 1) return nullptr;

@@ -60,7 +60,7 @@ TEST(Reader, NumbersAreStrtodsDoubleInEveryForm) {
 }
 
 // The reader's own path for common decimals (text_parse.hpp's parse_plain_decimal, read
-// 8 bytes at a time): where it decides, the end and the double are strtod's, bit for bit;
+// 8 or 16 bytes at a time): where it decides, the end and the double are strtod's, bit for bit;
 // where it does not (nullptr), fast_float's from_chars reads the number. Random values in
 // the forms data files use, with random digits after the separator (the parser reads ahead
 // of the number and must stop at its end), and the edges: 2^53 and past it, the exact
@@ -92,7 +92,7 @@ TEST(Reader, PlainDecimalsAreStrtodsDoubleOrLeftToFastFloat) {
         for (char& ch : text)
           if (ch == '.') ch = ',';
       std::string bytes = text + ends[rng.below(5)];
-      while (bytes.size() < text.size() + 64) bytes += static_cast<char>('0' + rng.below(10));
+      while (bytes.size() < text.size() + text::kPlainDecimalReach) bytes += static_cast<char>('0' + rng.below(10));
       double v = 0.0;
       const char* end = text::parse_plain_decimal(bytes.data(), bytes.data() + bytes.size(), v, mark);
       // A plain decimal of 17 to 19 significant digits (what %.17g and repr print).
@@ -117,7 +117,7 @@ TEST(Reader, PlainDecimalsAreStrtodsDoubleOrLeftToFastFloat) {
   // Never decided: text it does not take, which from_chars reads or refuses.
   for (const char* c : {".5", "5.", "+1", "1e", "1ee5", "-", "12345678901234567890", "1e12345"}) {
     std::string bytes = std::string(c) + ",";
-    bytes.resize(80, '7');
+    bytes.resize(text::kPlainDecimalReach + 16, '7');
     double v = 0.0;
     EXPECT_EQ(text::parse_plain_decimal(bytes.data(), bytes.data() + bytes.size(), v), nullptr) << c;
   }
@@ -127,10 +127,6 @@ TEST(Reader, PlainDecimalsAreStrtodsDoubleOrLeftToFastFloat) {
   EXPECT_EQ(text::parse_plain_decimal(near.data(), near.data() + near.size(), v), nullptr);
 }
 
-// The fast row paths (one scan per CSV or LIBSVM row) against the general parser on the
-// same bytes: full-digit and short numbers, every label form, CRLF, tabs, trailing blanks,
-// comments, blank lines and missing LIBSVM features; then a file with a bad row, which
-// both refuse with the same message.
 // Reads bytes with the fast rows and with the general parser only, and expects the same
 // refusal or the same d, labels and bit-identical coordinates; the rows read (0: refused).
 std::size_t expect_same_rows(const std::string& bytes, DataFormat format, ReadOptions fast = {}) {
@@ -156,6 +152,10 @@ std::size_t expect_same_rows(const std::string& bytes, DataFormat format, ReadOp
   return a.size();
 }
 
+// The fast row paths (one scan per CSV or LIBSVM row) against the general parser on the
+// same bytes: full-digit and short numbers, every label form, CRLF, tabs, trailing blanks,
+// comments, blank lines and missing LIBSVM features; then a file with a bad row, which
+// both refuse with the same message.
 TEST(Reader, FastRowsReadWhatTheGeneralParserReads) {
   Rng rng(13);
   const char* labels_pm[] = {"1", "+1", "-1", "1.0", "-1.000"};

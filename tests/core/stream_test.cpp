@@ -197,6 +197,57 @@ TEST(DataStream, LineEndsSplitAcrossBufferRefills) {
   check_text("ends.csv", text);
 }
 
+// The fast CSV rows find their own line end (no separate search), also where a row, a
+// number or a CR LF is cut by the end of a small buffer: full-digit and short numbers, the
+// three line ends, the label last or first (then a number ends the row), streamed through
+// 4 KB and in memory, against the general parser; then the same with a bad last row, whose
+// message names its line.
+TEST(DataStream, FastRowsAcrossBufferEdgesReadWhatTheGeneralParserReads) {
+  Rng rng(29);
+  const char* forms[] = {"%.17g", "%.4f", "%.0f", "%.3e"};
+  const char* breaks[] = {"\n", "\r\n", "\r"};
+  for (const char* ending : {"\n", "\r\n", "\r", ""}) {
+    for (const bool label_first : {false, true}) {
+      std::string text = label_first ? "label,a,b,c,d,e\n" : "";
+      for (int row = 0; row < 1500; ++row) {
+        std::string values;
+        for (int j = 0; j < 5; ++j) {
+          char buf[64];
+          std::snprintf(buf, sizeof buf, forms[rng.below(4)], rng.uniform(-3.0, 3.0));
+          values += std::string(j ? "," : "") + buf;
+        }
+        const std::string label = rng.below(2) ? "1" : "-1";
+        text += label_first ? label + "," + values : values + "," + label;
+        text += *ending ? ending : breaks[rng.below(3)];
+      }
+      for (const bool bad_row : {false, true}) {
+        // Without the bad row, the last row ends at the end of the file, or at a lone CR of
+        // a CR LF.
+        const std::string bytes = bad_row ? text + "0,0,0,0,0,7\n" : text.substr(0, text.size() - 1);
+        const std::string path = temp_path("edges.csv");
+        write_file(path, bytes);
+        ReadOptions general;
+        general.general_rows = true;
+        Outcome want;
+        want.status = load_bytes(bytes, path, general, want.ds);
+        want.ok = want.status.ok;
+        ASSERT_EQ(want.ok, !bad_row) << want.status.error;
+        if (want.ok) {
+          ASSERT_EQ(want.ds.size(), 1500u);
+        }
+        const std::string what = std::string("ending ") + (*ending ? std::to_string(*ending) : "mixed") +
+                                 (label_first ? ", label first" : "") + (bad_row ? ", bad row" : "");
+        for (std::size_t buffer : {std::size_t{4096}, kStreamBufferBytes})
+          for (std::size_t batch : {std::size_t{1}, std::size_t{700}})
+            expect_same(streamed(path, buffer, batch), want,
+                        what + ", buffer " + std::to_string(buffer) + ", batch " + std::to_string(batch));
+        expect_same(in_memory(path), want, what + ", in memory");
+        std::remove(path.c_str());
+      }
+    }
+  }
+}
+
 TEST(DataStream, OverlongLinesAreRefusedLikeTheInMemoryReader) {
   std::string text = "1,2,1\n";
   text += std::string(kMaxLineBytes + 10, '7') + ",1\n";
