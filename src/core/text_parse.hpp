@@ -212,11 +212,10 @@ inline const char* parse_plain_decimal(const char* p, const char* limit, double&
       p += n;
       w = w * 10000000000000000u + v16;  // the run and 16 - n zeros: 16 places
       q = -16;
-      if (n == 16) {  // up to 7 more digits (the check below keeps w exact)
-        const std::uint64_t more = load8(p);
-        const unsigned m = digit_run(more);
+      if (n == 16) {  // up to 7 more digits (the check below keeps w exact), often 1 or 2
+        const unsigned m = digit_run(load8(p));
         if (m == 8) return nullptr;
-        w = w * kPow10[m] + digits_value(more, m);
+        for (unsigned i = 0; i < m; ++i) w = w * 10 + static_cast<unsigned char>(p[i] - '0');
         p += m;
         q -= m;
       }
