@@ -493,6 +493,35 @@ inline void rows8_f64_wasm(const double* const* r, std::size_t d, std::size_t he
     a3 = wasm_f64x2_add(a3, wasm_f64x2_mul(w0, wasm_f64x2_make(r6[0], r7[0])));
     j = 1;
   }
+  // Four columns a step: the loads of a row share one address (offsets 0 and 16).
+  for (; j + 4 <= d; j += 4) {
+    const v128_t w0 = wasm_v128_load64_splat(w + j), w1 = wasm_v128_load64_splat(w + j + 1);
+    const v128_t w2 = wasm_v128_load64_splat(w + j + 2), w3 = wasm_v128_load64_splat(w + j + 3);
+    v128_t p = wasm_v128_load(r0 + j), q = wasm_v128_load(r1 + j);
+    v128_t p2 = wasm_v128_load(r0 + j + 2), q2 = wasm_v128_load(r1 + j + 2);
+    a0 = wasm_f64x2_add(a0, wasm_f64x2_mul(w0, wasm_i64x2_shuffle(p, q, 0, 2)));
+    a0 = wasm_f64x2_add(a0, wasm_f64x2_mul(w1, wasm_i64x2_shuffle(p, q, 1, 3)));
+    a0 = wasm_f64x2_add(a0, wasm_f64x2_mul(w2, wasm_i64x2_shuffle(p2, q2, 0, 2)));
+    a0 = wasm_f64x2_add(a0, wasm_f64x2_mul(w3, wasm_i64x2_shuffle(p2, q2, 1, 3)));
+    p = wasm_v128_load(r2 + j), q = wasm_v128_load(r3 + j);
+    p2 = wasm_v128_load(r2 + j + 2), q2 = wasm_v128_load(r3 + j + 2);
+    a1 = wasm_f64x2_add(a1, wasm_f64x2_mul(w0, wasm_i64x2_shuffle(p, q, 0, 2)));
+    a1 = wasm_f64x2_add(a1, wasm_f64x2_mul(w1, wasm_i64x2_shuffle(p, q, 1, 3)));
+    a1 = wasm_f64x2_add(a1, wasm_f64x2_mul(w2, wasm_i64x2_shuffle(p2, q2, 0, 2)));
+    a1 = wasm_f64x2_add(a1, wasm_f64x2_mul(w3, wasm_i64x2_shuffle(p2, q2, 1, 3)));
+    p = wasm_v128_load(r4 + j), q = wasm_v128_load(r5 + j);
+    p2 = wasm_v128_load(r4 + j + 2), q2 = wasm_v128_load(r5 + j + 2);
+    a2 = wasm_f64x2_add(a2, wasm_f64x2_mul(w0, wasm_i64x2_shuffle(p, q, 0, 2)));
+    a2 = wasm_f64x2_add(a2, wasm_f64x2_mul(w1, wasm_i64x2_shuffle(p, q, 1, 3)));
+    a2 = wasm_f64x2_add(a2, wasm_f64x2_mul(w2, wasm_i64x2_shuffle(p2, q2, 0, 2)));
+    a2 = wasm_f64x2_add(a2, wasm_f64x2_mul(w3, wasm_i64x2_shuffle(p2, q2, 1, 3)));
+    p = wasm_v128_load(r6 + j), q = wasm_v128_load(r7 + j);
+    p2 = wasm_v128_load(r6 + j + 2), q2 = wasm_v128_load(r7 + j + 2);
+    a3 = wasm_f64x2_add(a3, wasm_f64x2_mul(w0, wasm_i64x2_shuffle(p, q, 0, 2)));
+    a3 = wasm_f64x2_add(a3, wasm_f64x2_mul(w1, wasm_i64x2_shuffle(p, q, 1, 3)));
+    a3 = wasm_f64x2_add(a3, wasm_f64x2_mul(w2, wasm_i64x2_shuffle(p2, q2, 0, 2)));
+    a3 = wasm_f64x2_add(a3, wasm_f64x2_mul(w3, wasm_i64x2_shuffle(p2, q2, 1, 3)));
+  }
   for (; j + 2 <= d; j += 2) {
     const v128_t w0 = wasm_v128_load64_splat(w + j), w1 = wasm_v128_load64_splat(w + j + 1);
     v128_t p = wasm_v128_load(r0 + j), q = wasm_v128_load(r1 + j);
