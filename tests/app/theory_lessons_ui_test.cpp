@@ -36,6 +36,31 @@ std::string head(const std::string& s, int n) {
   return s.substr(0, i);
 }
 
+// The plot a lesson asks for is the one state() reports on every frame: on the first frame
+// of the plot tabs (opened by link, before anything is drawn), and when the panel goes from
+// a row of buttons (too narrow) to tabs, where ImGui shows its first tab for a frame before
+// the one asked for.
+TEST(TheoryLessonsUi, ThePlotALessonAsksForHoldsOnEveryFrame) {
+  for (const char* lang : {"en", "zh"}) {
+    Context ctx(1280, 800);
+    App app;
+    init(app);
+    ASSERT_TRUE(run_command(app, {"set", "lang", lang}).ok);
+    ASSERT_TRUE(run_command(app, {"lesson", "learning-rate"}).ok);
+    for (int frame = 0; frame < 4; ++frame) {
+      draw(app, 1.0f, 1);
+      EXPECT_EQ(state(app)["plot"].get<std::string>(), "losses") << lang << ", frame " << frame;
+    }
+    for (const float width : {420.0f, 1280.0f, 360.0f, 1280.0f}) {
+      ImGui::GetIO().DisplaySize = ImVec2(width, 800);
+      for (int frame = 0; frame < 3; ++frame) {
+        draw(app, 1.0f, 1);
+        EXPECT_EQ(state(app)["plot"].get<std::string>(), "losses") << lang << ", width " << width << ", frame " << frame;
+      }
+    }
+  }
+}
+
 TEST(TheoryLessonsUi, StepsSelectThePlotTheyNarrate) {
   Context ctx(1280, 800);
   App app;
