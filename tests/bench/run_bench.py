@@ -210,6 +210,9 @@ def write_full_digit_data(work, n, d, seed):
 def bench_files(pla, work, n, d, epochs, repeats):
     log(f"end to end: writing {n:,} x {d} full-digit CSV and .npy (numpy.savetxt takes a while)")
     csv, npy = write_full_digit_data(work, n, d, 3)
+    # The files at rest: the kernel writes the 900 MB just written back to disk for a while,
+    # on the same two cores the runs below are timed on.
+    os.sync()
     py = "/usr/bin/python3"
     # Each figure is the minimum over the runs, taken apart for wall time, CPU time and
     # memory: other tenants of the machine only ever add time, and the marginal epoch is a
