@@ -78,10 +78,6 @@ struct App {
   bool training = false;        // a long "train to the end" run in slices, cancellable
   int select_plot_tab = -1;     // a tab to bring to the front on the next frame (0..3)
   int plot_tab = 0;             // the tab in front (as drawn last)
-  // The tab last brought to the front, and the frame it was asked on: ImGui shows it from the
-  // next frame on (a new tab bar shows its first tab for a frame), and meanwhile plot_tab keeps it.
-  int asked_plot_tab = -1;
-  int asked_plot_frame = 0;
   GenSpec gen;
   char path[512] = "";
   char eta_list[128] = "1, 0.1, 0.01, 0.001";

@@ -467,18 +467,13 @@ void plots_panel(App& app) {
   lang_last = language();
   if (tab_bar) {
     const float height = std::max(80.0f, ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() - 6);
-    if (app.select_plot_tab >= 0) {
-      app.asked_plot_tab = app.select_plot_tab;
-      app.asked_plot_frame = ImGui::GetFrameCount();
-    }
+    // ImGui shows a tab asked for from the next frame on (a new tab bar shows its first tab on
+    // its first frame): on this frame the tab asked for stays plot_tab.
+    const int asked = app.select_plot_tab;
     if (ImGui::BeginTabBar("plots")) {
       for (int i = 0; i < kTabs; ++i)
         if (ImGui::BeginTabItem(label(keys[i], ids[i]).c_str(), nullptr, tab_flags(app, i))) {
-          // Another tab than the one just asked for is ImGui's for a frame (see asked_plot_tab).
-          if (app.asked_plot_tab < 0 || app.asked_plot_tab == i || ImGui::GetFrameCount() > app.asked_plot_frame + 2) {
-            app.plot_tab = i;
-            app.asked_plot_tab = -1;
-          }
+          if (asked < 0 || asked == i) app.plot_tab = i;
           tabs[i](app, height);
           ImGui::EndTabItem();
         }
