@@ -637,7 +637,7 @@ struct DataStream::Impl {
     const char* const start = window() + begin;
     const char* const e = window() + end;
     const char* const p = fast_csv_fields(start, e, out, label, line_no + 1);
-    if (p == nullptr || p == start) return false;
+    if (p == nullptr) return false;
     std::size_t skip = 0;
     if (p == e) {
       if (!eof) return false;  // the row may go on past the bytes held
@@ -652,7 +652,6 @@ struct DataStream::Impl {
     }
     const auto length = static_cast<std::size_t>(p - start);
     if (length > kMaxLineBytes) return false;
-    overlong = 0;
     begin += length + skip;
     ++line_no;
     return true;
