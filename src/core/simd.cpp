@@ -476,6 +476,20 @@ constexpr std::size_t kSegmentLeadRows = 1024;
 constexpr std::size_t kSegmentFirstRows = 512;
 constexpr std::size_t kSegmentMaxRows = std::size_t{1} << 15;
 
+// Column j of rows ra and rb (lanes 0 and 1), times w0, added to a.
+inline v128_t add_column_f64_wasm(v128_t a, const double* ra, const double* rb, std::size_t j, v128_t w0) {
+  return wasm_f64x2_add(a, wasm_f64x2_mul(w0, wasm_f64x2_make(ra[j], rb[j])));
+}
+
+// Columns j and j + 1 of rows ra and rb (lanes 0 and 1), one 16-byte load a row, added to a
+// in column order.
+inline v128_t add_columns2_f64_wasm(v128_t a, const double* ra, const double* rb, std::size_t j, v128_t w0,
+                                    v128_t w1) {
+  const v128_t p = wasm_v128_load(ra + j), q = wasm_v128_load(rb + j);
+  a = wasm_f64x2_add(a, wasm_f64x2_mul(w0, wasm_i64x2_shuffle(p, q, 0, 2)));
+  return wasm_f64x2_add(a, wasm_f64x2_mul(w1, wasm_i64x2_shuffle(p, q, 1, 3)));
+}
+
 // Scores of the 8 rows r[0..7] (each read in order, as row_score_f64). `head` is 1 when the
 // rows start 8 bytes past a 16-byte boundary (wasm's malloc aligns to 8): the first value
 // is then taken alone, so that the pairs after it are loaded from 16-byte boundaries and
@@ -484,66 +498,32 @@ inline void rows8_f64_wasm(const double* const* r, std::size_t d, std::size_t he
                            double* s) {
   const double *r0 = r[0], *r1 = r[1], *r2 = r[2], *r3 = r[3], *r4 = r[4], *r5 = r[5], *r6 = r[6], *r7 = r[7];
   v128_t a0 = wasm_f64x2_splat(0.0), a1 = a0, a2 = a0, a3 = a0;
+  auto one_column = [&](std::size_t j) {
+    const v128_t w0 = wasm_f64x2_splat(w[j]);
+    a0 = add_column_f64_wasm(a0, r0, r1, j, w0);
+    a1 = add_column_f64_wasm(a1, r2, r3, j, w0);
+    a2 = add_column_f64_wasm(a2, r4, r5, j, w0);
+    a3 = add_column_f64_wasm(a3, r6, r7, j, w0);
+  };
   std::size_t j = 0;
-  if (head && d > 0) {
-    const v128_t w0 = wasm_f64x2_splat(w[0]);
-    a0 = wasm_f64x2_add(a0, wasm_f64x2_mul(w0, wasm_f64x2_make(r0[0], r1[0])));
-    a1 = wasm_f64x2_add(a1, wasm_f64x2_mul(w0, wasm_f64x2_make(r2[0], r3[0])));
-    a2 = wasm_f64x2_add(a2, wasm_f64x2_mul(w0, wasm_f64x2_make(r4[0], r5[0])));
-    a3 = wasm_f64x2_add(a3, wasm_f64x2_mul(w0, wasm_f64x2_make(r6[0], r7[0])));
-    j = 1;
-  }
+  if (head && d > 0) one_column(j++);
   // Four columns a step: the loads of a row share one address (offsets 0 and 16).
   for (; j + 4 <= d; j += 4) {
     const v128_t w0 = wasm_v128_load64_splat(w + j), w1 = wasm_v128_load64_splat(w + j + 1);
     const v128_t w2 = wasm_v128_load64_splat(w + j + 2), w3 = wasm_v128_load64_splat(w + j + 3);
-    v128_t p = wasm_v128_load(r0 + j), q = wasm_v128_load(r1 + j);
-    v128_t p2 = wasm_v128_load(r0 + j + 2), q2 = wasm_v128_load(r1 + j + 2);
-    a0 = wasm_f64x2_add(a0, wasm_f64x2_mul(w0, wasm_i64x2_shuffle(p, q, 0, 2)));
-    a0 = wasm_f64x2_add(a0, wasm_f64x2_mul(w1, wasm_i64x2_shuffle(p, q, 1, 3)));
-    a0 = wasm_f64x2_add(a0, wasm_f64x2_mul(w2, wasm_i64x2_shuffle(p2, q2, 0, 2)));
-    a0 = wasm_f64x2_add(a0, wasm_f64x2_mul(w3, wasm_i64x2_shuffle(p2, q2, 1, 3)));
-    p = wasm_v128_load(r2 + j), q = wasm_v128_load(r3 + j);
-    p2 = wasm_v128_load(r2 + j + 2), q2 = wasm_v128_load(r3 + j + 2);
-    a1 = wasm_f64x2_add(a1, wasm_f64x2_mul(w0, wasm_i64x2_shuffle(p, q, 0, 2)));
-    a1 = wasm_f64x2_add(a1, wasm_f64x2_mul(w1, wasm_i64x2_shuffle(p, q, 1, 3)));
-    a1 = wasm_f64x2_add(a1, wasm_f64x2_mul(w2, wasm_i64x2_shuffle(p2, q2, 0, 2)));
-    a1 = wasm_f64x2_add(a1, wasm_f64x2_mul(w3, wasm_i64x2_shuffle(p2, q2, 1, 3)));
-    p = wasm_v128_load(r4 + j), q = wasm_v128_load(r5 + j);
-    p2 = wasm_v128_load(r4 + j + 2), q2 = wasm_v128_load(r5 + j + 2);
-    a2 = wasm_f64x2_add(a2, wasm_f64x2_mul(w0, wasm_i64x2_shuffle(p, q, 0, 2)));
-    a2 = wasm_f64x2_add(a2, wasm_f64x2_mul(w1, wasm_i64x2_shuffle(p, q, 1, 3)));
-    a2 = wasm_f64x2_add(a2, wasm_f64x2_mul(w2, wasm_i64x2_shuffle(p2, q2, 0, 2)));
-    a2 = wasm_f64x2_add(a2, wasm_f64x2_mul(w3, wasm_i64x2_shuffle(p2, q2, 1, 3)));
-    p = wasm_v128_load(r6 + j), q = wasm_v128_load(r7 + j);
-    p2 = wasm_v128_load(r6 + j + 2), q2 = wasm_v128_load(r7 + j + 2);
-    a3 = wasm_f64x2_add(a3, wasm_f64x2_mul(w0, wasm_i64x2_shuffle(p, q, 0, 2)));
-    a3 = wasm_f64x2_add(a3, wasm_f64x2_mul(w1, wasm_i64x2_shuffle(p, q, 1, 3)));
-    a3 = wasm_f64x2_add(a3, wasm_f64x2_mul(w2, wasm_i64x2_shuffle(p2, q2, 0, 2)));
-    a3 = wasm_f64x2_add(a3, wasm_f64x2_mul(w3, wasm_i64x2_shuffle(p2, q2, 1, 3)));
+    a0 = add_columns2_f64_wasm(add_columns2_f64_wasm(a0, r0, r1, j, w0, w1), r0, r1, j + 2, w2, w3);
+    a1 = add_columns2_f64_wasm(add_columns2_f64_wasm(a1, r2, r3, j, w0, w1), r2, r3, j + 2, w2, w3);
+    a2 = add_columns2_f64_wasm(add_columns2_f64_wasm(a2, r4, r5, j, w0, w1), r4, r5, j + 2, w2, w3);
+    a3 = add_columns2_f64_wasm(add_columns2_f64_wasm(a3, r6, r7, j, w0, w1), r6, r7, j + 2, w2, w3);
   }
   for (; j + 2 <= d; j += 2) {
     const v128_t w0 = wasm_v128_load64_splat(w + j), w1 = wasm_v128_load64_splat(w + j + 1);
-    v128_t p = wasm_v128_load(r0 + j), q = wasm_v128_load(r1 + j);
-    a0 = wasm_f64x2_add(a0, wasm_f64x2_mul(w0, wasm_i64x2_shuffle(p, q, 0, 2)));
-    a0 = wasm_f64x2_add(a0, wasm_f64x2_mul(w1, wasm_i64x2_shuffle(p, q, 1, 3)));
-    p = wasm_v128_load(r2 + j), q = wasm_v128_load(r3 + j);
-    a1 = wasm_f64x2_add(a1, wasm_f64x2_mul(w0, wasm_i64x2_shuffle(p, q, 0, 2)));
-    a1 = wasm_f64x2_add(a1, wasm_f64x2_mul(w1, wasm_i64x2_shuffle(p, q, 1, 3)));
-    p = wasm_v128_load(r4 + j), q = wasm_v128_load(r5 + j);
-    a2 = wasm_f64x2_add(a2, wasm_f64x2_mul(w0, wasm_i64x2_shuffle(p, q, 0, 2)));
-    a2 = wasm_f64x2_add(a2, wasm_f64x2_mul(w1, wasm_i64x2_shuffle(p, q, 1, 3)));
-    p = wasm_v128_load(r6 + j), q = wasm_v128_load(r7 + j);
-    a3 = wasm_f64x2_add(a3, wasm_f64x2_mul(w0, wasm_i64x2_shuffle(p, q, 0, 2)));
-    a3 = wasm_f64x2_add(a3, wasm_f64x2_mul(w1, wasm_i64x2_shuffle(p, q, 1, 3)));
+    a0 = add_columns2_f64_wasm(a0, r0, r1, j, w0, w1);
+    a1 = add_columns2_f64_wasm(a1, r2, r3, j, w0, w1);
+    a2 = add_columns2_f64_wasm(a2, r4, r5, j, w0, w1);
+    a3 = add_columns2_f64_wasm(a3, r6, r7, j, w0, w1);
   }
-  if (j < d) {
-    const v128_t w0 = wasm_f64x2_splat(w[j]);
-    a0 = wasm_f64x2_add(a0, wasm_f64x2_mul(w0, wasm_f64x2_make(r0[j], r1[j])));
-    a1 = wasm_f64x2_add(a1, wasm_f64x2_mul(w0, wasm_f64x2_make(r2[j], r3[j])));
-    a2 = wasm_f64x2_add(a2, wasm_f64x2_mul(w0, wasm_f64x2_make(r4[j], r5[j])));
-    a3 = wasm_f64x2_add(a3, wasm_f64x2_mul(w0, wasm_f64x2_make(r6[j], r7[j])));
-  }
+  if (j < d) one_column(j);
   const v128_t bb = wasm_f64x2_splat(b);
   wasm_v128_store(s, wasm_f64x2_add(a0, bb));
   wasm_v128_store(s + 2, wasm_f64x2_add(a1, bb));
