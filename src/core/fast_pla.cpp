@@ -53,7 +53,12 @@ Status FastPerceptron::reset(int d, const PerceptronConfig& cfg, DType dtype) {
   steps_ = updates_ = epoch_ = epoch_updates_ = 0;
   converged_ = diverged_ = false;
   per_epoch_.clear();
+  value_bound_ = std::numeric_limits<double>::infinity();
   return Status::success();
+}
+
+void FastPerceptron::bound_values_of(const double* x, std::size_t n) {
+  if (simd::bounded_scan_uses_xmax()) set_value_bound(simd::max_abs_f64(x, n * static_cast<std::size_t>(d_)));
 }
 
 void FastPerceptron::set_weights(const std::vector<double>& w, double b) {
@@ -109,7 +114,12 @@ std::size_t FastPerceptron::visit_rows(const T* x, const int* y, std::size_t n, 
 
 std::size_t FastPerceptron::visit(const double* x, const int* y, std::size_t n) {
   if (dtype_ != DType::Float64 || w_.empty()) return 0;
-  return visit_rows(x, y, n, w_.data(), simd::first_violation_f64);
+  const double bound = value_bound_;
+  return visit_rows(x, y, n, w_.data(),
+                    [bound](const double* rx, const int* ry, std::size_t rows, std::size_t d, const double* w,
+                            double b, double tau, double* score) {
+                      return simd::first_violation_f64_bounded(rx, ry, rows, d, w, b, tau, bound, score);
+                    });
 }
 
 std::size_t FastPerceptron::visit(const float* x, const int* y, std::size_t n) {
@@ -200,6 +210,7 @@ Status fast_train_rows(const T* x, const int* y, std::size_t n, int d, DType dty
   st = p.reset(d, pc, dtype);
   if (!st) return st;
   p.set_update_limit(rules.max_updates);
+  p.bound_values_of(x, n);
 
   // The rules are read after each run of rows: visit() stops right after an update that
   // diverges or reaches the update limit, and the epoch's counters change only at its end.

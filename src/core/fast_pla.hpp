@@ -34,6 +34,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,16 @@ class FastPerceptron {
   void set_weights(const std::vector<double>& w, double b);
   // Stop visiting right after the update that makes updates() reach `limit` (0: no limit).
   void set_update_limit(std::uint64_t limit) { update_limit_ = limit; }
+  // Every value of the float64 rows visited from now on has |x| <= m (inf, the default after
+  // reset: unknown). Lets the float64 scan decide most rows with a faster sum whose
+  // rounding it bounds from m (simd::first_violation_f64_bounded); the results stay the
+  // same bits.
+  void set_value_bound(double m) { value_bound_ = m; }
+  // The rows 0..n-1 of x are the ones the visits from now on read (as fast_train's whole
+  // data set): sets the bound to their largest |x| when the level uses it (a pass over
+  // the data), and does nothing otherwise. For float32 rows, nothing.
+  void bound_values_of(const double* x, std::size_t n);
+  void bound_values_of(const float*, std::size_t) {}
 
   // Visits rows 0..n-1 of x (row-major, d values each; float64 rows for Float64,
   // float32 rows for Float32, anything else visits nothing and returns 0) in order.
@@ -116,6 +127,7 @@ class FastPerceptron {
   std::vector<double> w_;
   std::vector<float> w32_;  // Float32: w rounded to float
   double b_ = 0.0;
+  double value_bound_ = std::numeric_limits<double>::infinity();
   std::uint64_t steps_ = 0, updates_ = 0, epoch_ = 0, epoch_updates_ = 0, update_limit_ = 0;
   bool converged_ = false, diverged_ = false;
   std::vector<std::uint64_t> per_epoch_;

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define PLA_SIMD_X86 1
@@ -101,6 +102,73 @@ std::size_t first_violation_f64_blocked(const double* x, const int* y, std::size
   }
   const std::size_t rest = first_violation_f64_scalar(x + i * d, y + i, rows - i, d, w, b, tau, score);
   return i + rest;
+}
+
+// ---------------------------------------------------------------- the scan with a bound on |x| (a filter)
+
+// The absolute part K of the bound on |score - loose score| for rows whose values all
+// have |x_j| <= xmax (see first_violation_f64_bounded in simd.hpp); inf when the filter
+// cannot be used (xmax unknown or so large that a sum could overflow).
+//
+// Both sums add the same d products p_j = fl(w_j x_j), the in-order one with d additions
+// (the first to 0), a loose one in any tree over the products and at most 16 zeros (its
+// lanes start at 0), so with at most d + 15 additions. A sum of m terms in any order is within gamma(m - 1) sum |terms| of the
+// exact sum (gamma(k) = k u / (1 - k u), u = 2^-53, Higham, Accuracy and Stability of
+// Numerical Algorithms, 4.2), and sum |p_j| <= (1 + u) ||w||_1 xmax plus 2^-1075 a
+// product for underflow. Adding b to each sum rounds once more, which the caller's
+// relative term 4u |loose score| covers (see kLooseRelative). The factors 1.01 and 1.0001
+// cover the (1 + O(d u)) factors left out and the rounding of this computation, and
+// 1e-300 the products that underflow.
+constexpr double kUnit = 0x1p-53;
+constexpr double kLooseRelative = 4 * kUnit;
+
+double loose_bound(const double* w, std::size_t d, double b, double xmax) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  if (!(xmax >= 0.0 && xmax <= 1e300) || !(std::fabs(b) <= 1e300)) return kInf;
+  double w1 = 0.0;
+  for (std::size_t j = 0; j < d; ++j) w1 += std::fabs(w[j]);
+  const double scale = w1 * xmax;
+  if (!(scale <= 1e300)) return kInf;  // also NaN
+  return (2.0 * static_cast<double>(d) + 16.0) * kUnit * 1.01 * scale * 1.0001 + 1e-300;
+}
+
+// w.x + b with the products added in 8 lanes (lane j mod 8), then the lanes added: not
+// the index order of row_score_f64, so it may differ from it in the last bits.
+double loose_score_scalar(const double* x, std::size_t d, const double* w, double b) {
+  double l[8] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+  for (std::size_t j = 0; j < d; ++j) l[j & 7] += w[j] * x[j];
+  return (((l[0] + l[4]) + (l[2] + l[6])) + ((l[1] + l[5]) + (l[3] + l[7]))) + b;
+}
+
+// The first row with y (w.x + b) <= tau, as Exact finds it, where every |x| <= xmax: a row
+// whose loose score is further than the bound from the threshold is decided by it, the
+// others (and the one returned) are scored in index order. NaN or inf scores are never
+// decided by the loose score (the comparison fails), so they are scored in order too.
+template <double (*Loose)(const double*, std::size_t, const double*, double),
+          std::size_t (*Exact)(const double*, const int*, std::size_t, std::size_t, const double*, double, double,
+                               double*)>
+std::size_t first_violation_f64_filtered(const double* x, const int* y, std::size_t rows, std::size_t d,
+                                         const double* w, double b, double tau, double xmax, double* score) {
+  const double k = loose_bound(w, d, b, xmax);
+  if (!(k < std::numeric_limits<double>::infinity())) return Exact(x, y, rows, d, w, b, tau, score);
+  for (std::size_t i = 0; i < rows; ++i) {
+    const double z = Loose(x + i * d, d, w, b);
+    if (y[i] * z - tau > k + kLooseRelative * std::fabs(z)) continue;
+    const double s = row_score_f64(x + i * d, d, w, b);
+    if (y[i] * s <= tau) {
+      *score = s;
+      return i;
+    }
+  }
+  return rows;
+}
+
+// The levels whose exact scan is at memory speed take no bound.
+template <std::size_t (*Exact)(const double*, const int*, std::size_t, std::size_t, const double*, double, double,
+                               double*)>
+std::size_t first_violation_f64_unbounded(const double* x, const int* y, std::size_t rows, std::size_t d,
+                                          const double* w, double b, double tau, double, double* score) {
+  return Exact(x, y, rows, d, w, b, tau, score);
 }
 
 // ---------------------------------------------------------------- x86-64: SSE2 baseline, AVX2 at run time
@@ -608,6 +676,26 @@ std::size_t first_violation_f64_wasm(const double* x, const int* y, std::size_t 
   return i + blocks_first_violation_f64_wasm(x + i * d, y + i, rows - i, d, w, b, tau, score);
 }
 
+// The loose score of the bounded scan (first_violation_f64_filtered): w.x + b with the
+// products added in 4 vectors of 2 lanes, then the lanes added; one row after the other,
+// which the hardware prefetchers follow best. (Taking the first product alone where a row
+// starts 8 bytes past a 16-byte boundary, so that no load straddles two lines, measured
+// the same.)
+double loose_score_wasm(const double* x, std::size_t d, const double* w, double b) {
+  std::size_t j = 0;
+  v128_t a0 = wasm_f64x2_splat(0.0), a1 = a0, a2 = a0, a3 = a0;
+  for (; j + 8 <= d; j += 8) {
+    a0 = wasm_f64x2_add(a0, wasm_f64x2_mul(wasm_v128_load(w + j), wasm_v128_load(x + j)));
+    a1 = wasm_f64x2_add(a1, wasm_f64x2_mul(wasm_v128_load(w + j + 2), wasm_v128_load(x + j + 2)));
+    a2 = wasm_f64x2_add(a2, wasm_f64x2_mul(wasm_v128_load(w + j + 4), wasm_v128_load(x + j + 4)));
+    a3 = wasm_f64x2_add(a3, wasm_f64x2_mul(wasm_v128_load(w + j + 6), wasm_v128_load(x + j + 6)));
+  }
+  for (; j + 2 <= d; j += 2) a0 = wasm_f64x2_add(a0, wasm_f64x2_mul(wasm_v128_load(w + j), wasm_v128_load(x + j)));
+  const v128_t a = wasm_f64x2_add(wasm_f64x2_add(a0, a1), wasm_f64x2_add(a2, a3));
+  const double tail = j < d ? w[j] * x[j] : 0.0;
+  return ((wasm_f64x2_extract_lane(a, 0) + wasm_f64x2_extract_lane(a, 1)) + tail) + b;
+}
+
 float dot8_wasm(const float* w, const float* x, std::size_t d) {
   v128_t lo = wasm_f32x4_splat(0.0f), hi = wasm_f32x4_splat(0.0f);
   std::size_t j = 0;
@@ -647,24 +735,37 @@ struct Kernels {
   void (*scores_f64)(const double*, std::size_t, std::size_t, const double*, double, double*);
   std::size_t (*first_violation_f64)(const double*, const int*, std::size_t, std::size_t, const double*, double,
                                      double, double*);
+  std::size_t (*first_violation_f64_bounded)(const double*, const int*, std::size_t, std::size_t, const double*,
+                                             double, double, double, double*);
+  bool bounded_uses_xmax;
   float (*dot_f32)(const float*, const float*, std::size_t);
   void (*scores_f32)(const float*, std::size_t, std::size_t, const float*, double, double*);
   std::size_t (*first_violation_f32)(const float*, const int*, std::size_t, std::size_t, const float*, double, double,
                                      double*);
 };
 
-const Kernels kScalar = {Level::Scalar, scores_f64_scalar, first_violation_f64_scalar, dot8_scalar,
-                         scores_f32_rows<dot8_scalar>, first_violation_f32_rows<dot8_scalar>};
+const Kernels kScalar = {Level::Scalar,
+                         scores_f64_scalar,
+                         first_violation_f64_scalar,
+                         first_violation_f64_filtered<loose_score_scalar, first_violation_f64_scalar>,
+                         true,
+                         dot8_scalar,
+                         scores_f32_rows<dot8_scalar>,
+                         first_violation_f32_rows<dot8_scalar>};
 #if PLA_SIMD_X86
 const Kernels kSse2 = {Level::Sse2,
                        scores_f64_blocked<block4_f64_sse2>,
                        first_violation_f64_blocked<block4_f64_sse2>,
+                       first_violation_f64_unbounded<first_violation_f64_blocked<block4_f64_sse2>>,
+                       false,
                        dot8_sse2,
                        scores_f32_rows<dot8_sse2>,
                        first_violation_f32_rows<dot8_sse2>};
 const Kernels kAvx2 = {Level::Avx2,
                        scores_f64_avx2,
                        first_violation_f64_avx2,
+                       first_violation_f64_unbounded<first_violation_f64_avx2>,
+                       false,
                        dot8_avx2,
                        scores_f32_rows<dot8_avx2>,
                        first_violation_f32_rows<dot8_avx2>};
@@ -672,6 +773,8 @@ const Kernels kAvx2 = {Level::Avx2,
 const Kernels kAvx512 = {Level::Avx512,
                          scores_f64_avx512,
                          first_violation_f64_avx512,
+                         first_violation_f64_unbounded<first_violation_f64_avx512>,
+                         false,
                          dot8_avx2,
                          scores_f32_rows<dot8_avx2>,
                          first_violation_f32_rows<dot8_avx2>};
@@ -680,6 +783,8 @@ const Kernels kAvx512 = {Level::Avx512,
 const Kernels kWasm = {Level::Wasm128,
                        scores_f64_wasm,
                        first_violation_f64_wasm,
+                       first_violation_f64_filtered<loose_score_wasm, first_violation_f64_wasm>,
+                       true,
                        dot8_wasm,
                        scores_f32_rows<dot8_wasm>,
                        first_violation_f32_rows<dot8_wasm>};
@@ -784,6 +889,35 @@ void scores_f64(const double* x, std::size_t rows, std::size_t d, const double* 
 std::size_t first_violation_f64(const double* x, const int* y, std::size_t rows, std::size_t d, const double* w,
                                 double b, double tau, double* score) {
   return active().first_violation_f64(x, y, rows, d, w, b, tau, score);
+}
+
+std::size_t first_violation_f64_bounded(const double* x, const int* y, std::size_t rows, std::size_t d,
+                                        const double* w, double b, double tau, double xmax, double* score) {
+  return active().first_violation_f64_bounded(x, y, rows, d, w, b, tau, xmax, score);
+}
+
+bool bounded_scan_uses_xmax() { return active().bounded_uses_xmax; }
+
+double max_abs_f64(const double* x, std::size_t count) {
+  double m = 0.0;
+  std::size_t i = 0;
+#if PLA_SIMD_WASM
+  // pmax(m, a) is m < a ? a : m, lane by lane, so a NaN never wins here either.
+  v128_t m0 = wasm_f64x2_splat(0.0), m1 = m0, m2 = m0, m3 = m0;
+  for (; i + 8 <= count; i += 8) {
+    m0 = wasm_f64x2_pmax(m0, wasm_f64x2_abs(wasm_v128_load(x + i)));
+    m1 = wasm_f64x2_pmax(m1, wasm_f64x2_abs(wasm_v128_load(x + i + 2)));
+    m2 = wasm_f64x2_pmax(m2, wasm_f64x2_abs(wasm_v128_load(x + i + 4)));
+    m3 = wasm_f64x2_pmax(m3, wasm_f64x2_abs(wasm_v128_load(x + i + 6)));
+  }
+  const v128_t mm = wasm_f64x2_pmax(wasm_f64x2_pmax(m0, m1), wasm_f64x2_pmax(m2, m3));
+  m = std::max(wasm_f64x2_extract_lane(mm, 0), wasm_f64x2_extract_lane(mm, 1));
+#endif
+  for (; i < count; ++i) {
+    const double a = std::fabs(x[i]);
+    m = a > m ? a : m;  // a NaN never wins
+  }
+  return m;
 }
 
 std::size_t count_violations_f64(const double* x, const int* y, std::size_t rows, std::size_t d, const double* w,

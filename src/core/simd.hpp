@@ -50,6 +50,18 @@ void scores_f64(const double* x, std::size_t rows, std::size_t d, const double* 
 // The first row i with y_i * (w.x_i + b) <= tau, its score in *score; `rows` when there is none.
 std::size_t first_violation_f64(const double* x, const int* y, std::size_t rows, std::size_t d, const double* w,
                                 double b, double tau, double* score);
+// As first_violation_f64 (the same row and score, every bit) for rows whose values all have
+// |x| <= xmax, a bound the caller knows (max_abs_f64 of the data; inf when unknown). Where
+// the in-order scan is slower than memory (the scalar code and wasm), a row is first scored
+// with its products added in another, faster order; when that score is further from the
+// threshold than the two orders' roundings can differ (a bound from d, ||w||_1, xmax and
+// the score), it decides the row, and the other rows are scored in index order.
+std::size_t first_violation_f64_bounded(const double* x, const int* y, std::size_t rows, std::size_t d,
+                                        const double* w, double b, double tau, double xmax, double* score);
+// Whether first_violation_f64_bounded uses xmax at the current level (if not, callers need not compute it).
+bool bounded_scan_uses_xmax();
+// The largest |x_i| of the `count` values (NaN values are skipped; 0 when there are none).
+double max_abs_f64(const double* x, std::size_t count);
 // Rows with y_i * (w.x_i + b) <= tau, counting stops at `cap`.
 std::size_t count_violations_f64(const double* x, const int* y, std::size_t rows, std::size_t d, const double* w,
                                  double b, double tau, std::size_t cap);

@@ -257,6 +257,151 @@ TEST(Simd, Float64BlockedScansFindEveryMistakePosition) {
   }
 }
 
+// The scan with a bound on |x| finds the row and score of the index-order loop: on awkward
+// values (magnitudes 2^-30 to 2^30, so the bound is wide and many rows are scored in order),
+// on rows put on the plane (their last value chosen so that the score is a few ulps from 0,
+// where the two summation orders disagree), with thresholds 0 and 0.5, rows at a 16-byte
+// boundary and 8 bytes past one, calls starting anywhere, and the bound exact, loose,
+// unknown (inf) or NaN.
+TEST(Simd, BoundedScanFindsTheRowAndScoreOfTheIndexOrderLoop) {
+  LevelGuard guard;
+  Rng rng(71);
+  for (std::size_t d : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{7}, std::size_t{8}, std::size_t{9},
+                        std::size_t{16}, std::size_t{33}, std::size_t{256}}) {
+    const std::size_t rows = 400;
+    for (int kind = 0; kind < 2; ++kind) {
+      std::vector<double> x(rows * d), w(d);
+      if (kind == 0) {
+        x = awkward_values(rng, rows * d);
+        w = awkward_values(rng, d);
+      } else {
+        for (double& v : x) v = rng.uniform(-1.0, 1.0);
+        for (double& v : w) v = rng.uniform(0.5, 1.0) * (rng.below(2) ? 1 : -1);
+      }
+      const double b = kind == 0 ? 0.25 : 0.0;
+      if (kind == 1 && d > 1) {
+        // On the plane: the last value cancels the others' sum (up to its rounding).
+        for (std::size_t i = 0; i < rows; i += 2) {
+          double* r = x.data() + i * d;
+          double partial = 0.0;
+          for (std::size_t j = 0; j + 1 < d; ++j) partial += w[j] * r[j];
+          r[d - 1] = -partial / w[d - 1];
+        }
+      }
+      double xmax = 0.0;
+      for (double v : x) xmax = std::max(xmax, std::fabs(v));
+      EXPECT_EQ(bits(simd::max_abs_f64(x.data(), x.size())), bits(xmax));
+      std::vector<double> ref(rows);
+      for (std::size_t i = 0; i < rows; ++i) ref[i] = reference_score(x.data() + i * d, d, w, b);
+      std::vector<double> store(rows * d + 2);
+      double* const at8 = store.data() + (reinterpret_cast<std::uintptr_t>(store.data()) % 16 == 0 ? 1 : 0);
+      std::copy(x.begin(), x.end(), at8);
+      for (double tau : {0.0, 0.5}) {
+        // Labels that every row meets, except that every other row on the plane is a mistake
+        // by a few ulps, and scores within tau (or 0) are mistakes too.
+        std::vector<int> y(rows);
+        for (std::size_t i = 0; i < rows; ++i) y[i] = ref[i] < 0 ? -1 : 1;
+        if (kind == 1 && d > 1)
+          for (std::size_t i = 0; i < rows; i += 4) y[i] = -y[i];
+        std::vector<std::size_t> mistakes;
+        for (std::size_t i = 0; i < rows; ++i)
+          if (y[i] * ref[i] <= tau) mistakes.push_back(i);
+        if (kind == 1 && d > 1) {
+          ASSERT_GT(mistakes.size(), rows / 8) << "the rows on the plane must give mistakes, d=" << d;
+        }
+        for (simd::Level level : simd::levels()) {
+          ASSERT_TRUE(simd::set_level(level));
+          for (double bound : {xmax, 10 * xmax, std::numeric_limits<double>::infinity(),
+                               std::numeric_limits<double>::quiet_NaN()}) {
+            for (const double* base : {static_cast<const double*>(x.data()), static_cast<const double*>(at8)}) {
+              // Walk the scan from mistake to mistake, as the perceptron would without updating.
+              std::size_t start = 0, found = 0;
+              while (start < rows) {
+                double s = 0.0;
+                const std::size_t k = simd::first_violation_f64_bounded(base + start * d, y.data() + start,
+                                                                        rows - start, d, w.data(), b, tau, bound, &s);
+                const std::size_t at = start + k;
+                const std::size_t expected = found < mistakes.size() ? mistakes[found] : rows;
+                ASSERT_EQ(at, expected) << simd::to_string(level) << " d=" << d << " kind " << kind << " tau " << tau
+                                        << " bound " << bound << (base == at8 ? " (8 past 16)" : "");
+                if (at == rows) break;
+                ASSERT_EQ(bits(s), bits(ref[at])) << simd::to_string(level) << " d=" << d << " row " << at;
+                ++found;
+                start = at + 1;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+// The bound is what keeps the loose order honest. Rows holding 1, 2^-53, 2^-53 and -1 in
+// every arrangement over 8 columns (w = 1, b = 0, label +1) score 0 or 2^-52 depending on
+// the order of the additions. With the true bound (1) the scan finds the rows that the
+// index-order loop finds; with a false bound of 0, a level that uses the bound must miss or
+// invent some mistakes (its faster order decides them), and a level that does not, none.
+TEST(Simd, BoundedScanIsExactOnlyWithATrueBound) {
+  LevelGuard guard;
+  const std::size_t d = 8;
+  const double tiny = std::ldexp(1.0, -53);
+  std::vector<double> x;
+  for (std::size_t p = 0; p < d; ++p)
+    for (std::size_t q = 0; q < d; ++q)
+      for (std::size_t r = 0; r < d; ++r)
+        for (std::size_t s = 0; s < d; ++s) {
+          if (p == q || p == r || p == s || q == r || q == s || r == s) continue;
+          std::vector<double> row(d, 0.0);
+          row[p] = 1.0, row[q] = tiny, row[r] = tiny, row[s] = -1.0;
+          x.insert(x.end(), row.begin(), row.end());
+        }
+  const std::size_t rows = x.size() / d;
+  const std::vector<double> w(d, 1.0);
+  const std::vector<int> y(rows, 1);
+  std::vector<int> expected(rows);
+  std::size_t zeros = 0;
+  for (std::size_t i = 0; i < rows; ++i) {
+    expected[i] = reference_score(x.data() + i * d, d, w, 0.0) <= 0.0;
+    zeros += static_cast<std::size_t>(expected[i]);
+  }
+  ASSERT_GT(zeros, 0u);
+  ASSERT_LT(zeros, rows);
+  auto mistakes_with = [&](double bound) {
+    std::vector<int> got(rows, 0);
+    std::size_t start = 0;
+    while (start < rows) {
+      double s = 0.0;
+      const std::size_t at =
+          start + simd::first_violation_f64_bounded(x.data() + start * d, y.data() + start, rows - start, d,
+                                                    w.data(), 0.0, 0.0, bound, &s);
+      if (at == rows) break;
+      got[at] = 1;
+      start = at + 1;
+    }
+    return got;
+  };
+  for (simd::Level level : simd::levels()) {
+    ASSERT_TRUE(simd::set_level(level));
+    EXPECT_EQ(mistakes_with(1.0), expected) << simd::to_string(level);
+    if (simd::bounded_scan_uses_xmax()) {
+      EXPECT_NE(mistakes_with(0.0), expected) << simd::to_string(level);
+    } else {
+      EXPECT_EQ(mistakes_with(0.0), expected) << simd::to_string(level);
+    }
+  }
+}
+
+TEST(Simd, MaxAbsSkipsNaNAndKeepsInfinity) {
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  const std::vector<double> v = {-0.5, nan, 3.25, -7.0, 0.0};
+  EXPECT_EQ(simd::max_abs_f64(v.data(), v.size()), 7.0);
+  EXPECT_EQ(simd::max_abs_f64(v.data(), 3), 3.25);
+  EXPECT_EQ(simd::max_abs_f64(v.data(), 0), 0.0);
+  const std::vector<double> u = {1.0, -inf, nan};
+  EXPECT_EQ(simd::max_abs_f64(u.data(), u.size()), inf);
+}
+
 TEST(Simd, Float32ScoresFollowTheEightLaneOrderAtEveryLevel) {
   LevelGuard guard;
   Rng rng(13);
