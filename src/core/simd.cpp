@@ -527,109 +527,12 @@ inline std::size_t first_of8(const double* s, const int* y, double tau) {
   return 8;
 }
 
-// The scan for the first mistake reads rows in segments. Eight rows side by side (block8)
-// are eight short streams that jump every step: under Node on an AMD EPYC the hardware
-// prefetchers lose them, and neither plain loads ahead (wasm has no prefetch instruction)
-// nor more rows in flight brought float64 past 40-55% of one plain read. So a chunk of
-// rows is cut into 8 equal segments scanned in lockstep, a row of each per step: eight
-// steady streams that the prefetchers follow (each row's sum keeps its order, so the scores
-// are bit-identical). Measured on 1,000,000 x 32 and 200,000 x 256 under Node: 60-65% and
-// 62-74% of one native plain read, against 37-43% for the blocks with loads ahead in the same
-// conditions (the machine's other tenants move these figures by 10-20 points). A mistake in segment k ends the chunk once the
-// segments before k have been read to their end. The chunk doubles after every chunk
-// without a mistake, from kSegmentFirstRows up to kSegmentMaxRows, and a scan starts with
-// kSegmentLeadRows rows in blocks with loads ahead: where mistakes come every few hundred
-// rows (the first epochs), little is read twice and the first epoch keeps its speed.
-constexpr std::size_t kSegmentLeadRows = 1024;
-constexpr std::size_t kSegmentFirstRows = 512;
-constexpr std::size_t kSegmentMaxRows = std::size_t{1} << 15;
-
-// Column j of rows ra and rb (lanes 0 and 1), times w0, added to a.
-inline v128_t add_column_f64_wasm(v128_t a, const double* ra, const double* rb, std::size_t j, v128_t w0) {
-  return wasm_f64x2_add(a, wasm_f64x2_mul(w0, wasm_f64x2_make(ra[j], rb[j])));
-}
-
-// Columns j and j + 1 of rows ra and rb (lanes 0 and 1), one 16-byte load a row, added to a
-// in column order.
-inline v128_t add_columns2_f64_wasm(v128_t a, const double* ra, const double* rb, std::size_t j, v128_t w0,
-                                    v128_t w1) {
-  const v128_t p = wasm_v128_load(ra + j), q = wasm_v128_load(rb + j);
-  a = wasm_f64x2_add(a, wasm_f64x2_mul(w0, wasm_i64x2_shuffle(p, q, 0, 2)));
-  return wasm_f64x2_add(a, wasm_f64x2_mul(w1, wasm_i64x2_shuffle(p, q, 1, 3)));
-}
-
-// Scores of the 8 rows r[0..7] (each read in order, as row_score_f64). `head` is 1 when the
-// rows start 8 bytes past a 16-byte boundary (wasm's malloc aligns to 8): the first value
-// is then taken alone, so that the pairs after it are loaded from 16-byte boundaries and
-// no load straddles two cache lines (the order of the sum does not change).
-inline void rows8_f64_wasm(const double* const* r, std::size_t d, std::size_t head, const double* w, double b,
-                           double* s) {
-  const double *r0 = r[0], *r1 = r[1], *r2 = r[2], *r3 = r[3], *r4 = r[4], *r5 = r[5], *r6 = r[6], *r7 = r[7];
-  v128_t a0 = wasm_f64x2_splat(0.0), a1 = a0, a2 = a0, a3 = a0;
-  auto one_column = [&](std::size_t j) {
-    const v128_t w0 = wasm_f64x2_splat(w[j]);
-    a0 = add_column_f64_wasm(a0, r0, r1, j, w0);
-    a1 = add_column_f64_wasm(a1, r2, r3, j, w0);
-    a2 = add_column_f64_wasm(a2, r4, r5, j, w0);
-    a3 = add_column_f64_wasm(a3, r6, r7, j, w0);
-  };
-  std::size_t j = 0;
-  if (head && d > 0) one_column(j++);
-  // Four columns a step: the loads of a row share one address (offsets 0 and 16).
-  for (; j + 4 <= d; j += 4) {
-    const v128_t w0 = wasm_v128_load64_splat(w + j), w1 = wasm_v128_load64_splat(w + j + 1);
-    const v128_t w2 = wasm_v128_load64_splat(w + j + 2), w3 = wasm_v128_load64_splat(w + j + 3);
-    a0 = add_columns2_f64_wasm(add_columns2_f64_wasm(a0, r0, r1, j, w0, w1), r0, r1, j + 2, w2, w3);
-    a1 = add_columns2_f64_wasm(add_columns2_f64_wasm(a1, r2, r3, j, w0, w1), r2, r3, j + 2, w2, w3);
-    a2 = add_columns2_f64_wasm(add_columns2_f64_wasm(a2, r4, r5, j, w0, w1), r4, r5, j + 2, w2, w3);
-    a3 = add_columns2_f64_wasm(add_columns2_f64_wasm(a3, r6, r7, j, w0, w1), r6, r7, j + 2, w2, w3);
-  }
-  for (; j + 2 <= d; j += 2) {
-    const v128_t w0 = wasm_v128_load64_splat(w + j), w1 = wasm_v128_load64_splat(w + j + 1);
-    a0 = add_columns2_f64_wasm(a0, r0, r1, j, w0, w1);
-    a1 = add_columns2_f64_wasm(a1, r2, r3, j, w0, w1);
-    a2 = add_columns2_f64_wasm(a2, r4, r5, j, w0, w1);
-    a3 = add_columns2_f64_wasm(a3, r6, r7, j, w0, w1);
-  }
-  if (j < d) one_column(j);
-  const v128_t bb = wasm_f64x2_splat(b);
-  wasm_v128_store(s, wasm_f64x2_add(a0, bb));
-  wasm_v128_store(s + 2, wasm_f64x2_add(a1, bb));
-  wasm_v128_store(s + 4, wasm_f64x2_add(a2, bb));
-  wasm_v128_store(s + 6, wasm_f64x2_add(a3, bb));
-}
-
-// The first mistake among the `rows` (a multiple of 8) rows from x, read as 8 segments in
-// lockstep; `rows` if there is none.
-std::size_t segments_first_violation_f64_wasm(const double* x, const int* y, std::size_t rows, std::size_t d,
-                                              const double* w, double b, double tau, double* score) {
-  const std::size_t len = rows / 8;  // rows per segment
-  // With d even every row has the alignment of x (see rows8_f64_wasm).
-  const std::size_t head = d % 2 == 0 && reinterpret_cast<std::uintptr_t>(x) % 16 != 0 ? 1 : 0;
-  const double* r[8];
-  for (std::size_t k = 0; k < 8; ++k) r[k] = x + k * len * d;
-  std::size_t first_seg = 8, first_step = 0;  // the earliest segment with a mistake, and where
-  double first_score = 0.0, s[8];
-  for (std::size_t i = 0; i < len; ++i) {
-    rows8_f64_wasm(r, d, head, w, b, s);
-    for (std::size_t k = 0; k < first_seg; ++k) {
-      if (y[k * len + i] * s[k] <= tau) {
-        first_seg = k, first_step = i, first_score = s[k];
-        break;
-      }
-    }
-    if (first_seg == 0) break;
-    for (std::size_t k = 0; k < 8; ++k) r[k] += d;
-  }
-  if (first_seg == 8) return rows;
-  *score = first_score;
-  return first_seg * len + first_step;
-}
-
 // The first mistake among `rows` rows read in blocks of 8 (with loads ahead where they stay
-// inside the rows), then of 4, then one by one; `rows` if there is none.
-std::size_t blocks_first_violation_f64_wasm(const double* x, const int* y, std::size_t rows, std::size_t d,
-                                            const double* w, double b, double tau, double* score) {
+// inside the rows), then of 4, then one by one; `rows` if there is none. This exact scan
+// is what first_violation_f64 runs; fast_train runs the bounded scan, whose loose score
+// (below) reads from memory at 74-92% of a plain read where this one gave 50-66%.
+std::size_t first_violation_f64_wasm(const double* x, const int* y, std::size_t rows, std::size_t d,
+                                     const double* w, double b, double tau, double* score) {
   v128_t touched = wasm_i64x2_splat(0);
   const std::size_t safe = touch_rows(rows, d);
   std::size_t i = 0, k = 8;
@@ -657,23 +560,6 @@ std::size_t blocks_first_violation_f64_wasm(const double* x, const int* y, std::
     }
   }
   return i + first_violation_f64_scalar(x + i * d, y + i, rows - i, d, w, b, tau, score);
-}
-
-// Blocks for the lead and the rows after the last chunk, segments in between (see above).
-std::size_t first_violation_f64_wasm(const double* x, const int* y, std::size_t rows, std::size_t d, const double* w,
-                                     double b, double tau, double* score) {
-  const std::size_t lead = std::min(rows, kSegmentLeadRows);
-  const std::size_t in_lead = blocks_first_violation_f64_wasm(x, y, lead, d, w, b, tau, score);
-  if (in_lead < lead) return in_lead;
-  std::size_t i = lead;
-  for (std::size_t chunk = kSegmentFirstRows; rows - i >= kSegmentFirstRows;) {
-    const std::size_t take = std::min(chunk, (rows - i) / 8 * 8);
-    const std::size_t at = segments_first_violation_f64_wasm(x + i * d, y + i, take, d, w, b, tau, score);
-    if (at < take) return i + at;
-    i += take;
-    chunk = std::min(chunk * 2, kSegmentMaxRows);
-  }
-  return i + blocks_first_violation_f64_wasm(x + i * d, y + i, rows - i, d, w, b, tau, score);
 }
 
 // The loose score of the bounded scan (first_violation_f64_filtered): w.x + b with the

@@ -11,6 +11,9 @@
 //     with AVX-512 and in wasm), so every level below gives the same bits as the plain
 //     loop, and the same as scikit-learn. A scan for the first mistake scores a whole
 //     block before looking at it (w changes only at a mistake, so nothing is lost).
+//     The bounded scan (first_violation_f64_bounded, what fast_train runs) may decide a
+//     row from a sum in another order, only when a proven bound on the difference of
+//     the two orders shows that the decision is the same; its results are the same bits.
 //
 //   float32 (opt-in, --dtype float32): the data and a copy of w rounded to float;
 //     the dot product is summed in float in a fixed 8-lane order: lane k adds the

@@ -151,11 +151,10 @@ struct ScanSet {
   }
 };
 
-// Long scans (wasm SIMD128 reads a long range as 8 segments in lockstep, in chunks that
-// grow): one mistake at every position of the first segmented chunks, and several mistakes
-// at once, where a later segment may hit its mistake at an earlier step than an earlier
-// segment does; the earliest row must win on every level, with its exact score, with the
-// rows at a 16-byte boundary and 8 bytes past one.
+// Long scans (wasm SIMD128 loads ahead inside the rows of a call): one mistake at every
+// position from row 1000 to 2600, and several mistakes at once; the earliest row must win
+// on every level, with its exact score, with the rows at a 16-byte boundary and 8 bytes
+// past one.
 TEST(Simd, Float64LongScansFindTheEarliestOfSeveralMistakes) {
   LevelGuard guard;
   Rng rng(33);
