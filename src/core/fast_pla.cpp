@@ -58,7 +58,7 @@ Status FastPerceptron::reset(int d, const PerceptronConfig& cfg, DType dtype) {
 }
 
 void FastPerceptron::bound_values_of(const double* x, std::size_t n) {
-  if (simd::bounded_scan_uses_xmax()) set_value_bound(simd::max_abs_f64(x, n * static_cast<std::size_t>(d_)));
+  if (simd::bounded_scan_uses_xmax()) value_bound_ = simd::max_abs_f64(x, n * static_cast<std::size_t>(d_));
 }
 
 void FastPerceptron::set_weights(const std::vector<double>& w, double b) {

@@ -71,14 +71,11 @@ class FastPerceptron {
   void set_weights(const std::vector<double>& w, double b);
   // Stop visiting right after the update that makes updates() reach `limit` (0: no limit).
   void set_update_limit(std::uint64_t limit) { update_limit_ = limit; }
-  // Every value of the float64 rows visited from now on has |x| <= m (inf, the default after
-  // reset: unknown). Lets the float64 scan decide most rows with a faster sum whose
-  // rounding it bounds from m (simd::first_violation_f64_bounded); the results stay the
-  // same bits.
-  void set_value_bound(double m) { value_bound_ = m; }
   // The rows 0..n-1 of x are the ones the visits from now on read (as fast_train's whole
-  // data set): sets the bound to their largest |x| when the level uses it (a pass over
-  // the data), and does nothing otherwise. For float32 rows, nothing.
+  // data set). Where the level's float64 scan uses a bound on |x|, takes their largest |x|
+  // (a pass over the data): the scan then decides most rows with a faster sum whose rounding
+  // it bounds from it (simd::first_violation_f64_bounded), and the results stay the same
+  // bits. Does nothing at other levels, and for float32 rows. reset() forgets the bound.
   void bound_values_of(const double* x, std::size_t n);
   void bound_values_of(const float*, std::size_t) {}
 

@@ -37,11 +37,17 @@ double row_score_f64(const double* x, std::size_t d, const double* w, double b) 
   return s + b;
 }
 
-float dot8_scalar(const float* w, const float* x, std::size_t d) {
-  float l[8] = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+// The 8-lane order of simd.hpp: lane k adds w_j x_j for j = k (mod 8), then the lanes are
+// added as ((l0 + l4) + (l2 + l6)) + ((l1 + l5) + (l3 + l7)). The float32 contract, and in
+// double a loose order for the bounded scan.
+template <class T>
+T dot8_lanes(const T* w, const T* x, std::size_t d) {
+  T l[8] = {0, 0, 0, 0, 0, 0, 0, 0};
   for (std::size_t j = 0; j < d; ++j) l[j & 7] += w[j] * x[j];
   return ((l[0] + l[4]) + (l[2] + l[6])) + ((l[1] + l[5]) + (l[3] + l[7]));
 }
+
+float dot8_scalar(const float* w, const float* x, std::size_t d) { return dot8_lanes(w, x, d); }
 
 void scores_f64_scalar(const double* x, std::size_t rows, std::size_t d, const double* w, double b, double* out) {
   for (std::size_t i = 0; i < rows; ++i) out[i] = row_score_f64(x + i * d, d, w, b);
@@ -112,10 +118,10 @@ std::size_t first_violation_f64_blocked(const double* x, const int* y, std::size
 //
 // Both sums add the same d products p_j = fl(w_j x_j), the in-order one with d additions
 // (the first to 0), a loose one in any tree over the products and at most 16 zeros (its
-// lanes start at 0), so with at most d + 15 additions. A sum of m terms in any order is within gamma(m - 1) sum |terms| of the
-// exact sum (gamma(k) = k u / (1 - k u), u = 2^-53, Higham, Accuracy and Stability of
-// Numerical Algorithms, 4.2), and sum |p_j| <= (1 + u) ||w||_1 xmax plus 2^-1075 a
-// product for underflow. Adding b to each sum rounds once more, which the caller's
+// lanes start at 0), so with at most d + 15 additions. A sum of m terms in any order is
+// within gamma(m - 1) sum |terms| of the exact sum (gamma(k) = k u / (1 - k u), u = 2^-53,
+// Higham, Accuracy and Stability of Numerical Algorithms, 4.2), and sum |p_j| <=
+// (1 + u) ||w||_1 xmax plus 2^-1075 a product for underflow. Adding b to each sum rounds once more, which the caller's
 // relative term 4u |loose score| covers (see kLooseRelative). The factors 1.01 and 1.0001
 // cover the (1 + O(d u)) factors left out and the rounding of this computation, and
 // 1e-300 the products that underflow.
@@ -132,12 +138,10 @@ double loose_bound(const double* w, std::size_t d, double b, double xmax) {
   return (2.0 * static_cast<double>(d) + 16.0) * kUnit * 1.01 * scale * 1.0001 + 1e-300;
 }
 
-// w.x + b with the products added in 8 lanes (lane j mod 8), then the lanes added: not
-// the index order of row_score_f64, so it may differ from it in the last bits.
+// w.x + b in the 8-lane order: not the index order of row_score_f64, so it may differ
+// from it in the last bits.
 double loose_score_scalar(const double* x, std::size_t d, const double* w, double b) {
-  double l[8] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
-  for (std::size_t j = 0; j < d; ++j) l[j & 7] += w[j] * x[j];
-  return (((l[0] + l[4]) + (l[2] + l[6])) + ((l[1] + l[5]) + (l[3] + l[7]))) + b;
+  return dot8_lanes(w, x, d) + b;
 }
 
 // The first row with y (w.x + b) <= tau, as Exact finds it, where every |x| <= xmax: a row
@@ -161,14 +165,6 @@ std::size_t first_violation_f64_filtered(const double* x, const int* y, std::siz
     }
   }
   return rows;
-}
-
-// The levels whose exact scan is at memory speed take no bound.
-template <std::size_t (*Exact)(const double*, const int*, std::size_t, std::size_t, const double*, double, double,
-                               double*)>
-std::size_t first_violation_f64_unbounded(const double* x, const int* y, std::size_t rows, std::size_t d,
-                                          const double* w, double b, double tau, double, double* score) {
-  return Exact(x, y, rows, d, w, b, tau, score);
 }
 
 // ---------------------------------------------------------------- x86-64: SSE2 baseline, AVX2 at run time
@@ -530,7 +526,8 @@ inline std::size_t first_of8(const double* s, const int* y, double tau) {
 // The first mistake among `rows` rows read in blocks of 8 (with loads ahead where they stay
 // inside the rows), then of 4, then one by one; `rows` if there is none. This exact scan
 // is what first_violation_f64 runs; fast_train runs the bounded scan, whose loose score
-// (below) reads from memory at 74-92% of a plain read where this one gave 50-66%.
+// (below) read from memory at 65-95% of a plain read in four bench runs, where this one
+// gave 50-66%.
 std::size_t first_violation_f64_wasm(const double* x, const int* y, std::size_t rows, std::size_t d,
                                      const double* w, double b, double tau, double* score) {
   v128_t touched = wasm_i64x2_splat(0);
@@ -621,9 +618,9 @@ struct Kernels {
   void (*scores_f64)(const double*, std::size_t, std::size_t, const double*, double, double*);
   std::size_t (*first_violation_f64)(const double*, const int*, std::size_t, std::size_t, const double*, double,
                                      double, double*);
+  // The scan with a bound on |x|; null where the exact scan is at memory speed (x86).
   std::size_t (*first_violation_f64_bounded)(const double*, const int*, std::size_t, std::size_t, const double*,
                                              double, double, double, double*);
-  bool bounded_uses_xmax;
   float (*dot_f32)(const float*, const float*, std::size_t);
   void (*scores_f32)(const float*, std::size_t, std::size_t, const float*, double, double*);
   std::size_t (*first_violation_f32)(const float*, const int*, std::size_t, std::size_t, const float*, double, double,
@@ -634,7 +631,6 @@ const Kernels kScalar = {Level::Scalar,
                          scores_f64_scalar,
                          first_violation_f64_scalar,
                          first_violation_f64_filtered<loose_score_scalar, first_violation_f64_scalar>,
-                         true,
                          dot8_scalar,
                          scores_f32_rows<dot8_scalar>,
                          first_violation_f32_rows<dot8_scalar>};
@@ -642,16 +638,14 @@ const Kernels kScalar = {Level::Scalar,
 const Kernels kSse2 = {Level::Sse2,
                        scores_f64_blocked<block4_f64_sse2>,
                        first_violation_f64_blocked<block4_f64_sse2>,
-                       first_violation_f64_unbounded<first_violation_f64_blocked<block4_f64_sse2>>,
-                       false,
+                       nullptr,
                        dot8_sse2,
                        scores_f32_rows<dot8_sse2>,
                        first_violation_f32_rows<dot8_sse2>};
 const Kernels kAvx2 = {Level::Avx2,
                        scores_f64_avx2,
                        first_violation_f64_avx2,
-                       first_violation_f64_unbounded<first_violation_f64_avx2>,
-                       false,
+                       nullptr,
                        dot8_avx2,
                        scores_f32_rows<dot8_avx2>,
                        first_violation_f32_rows<dot8_avx2>};
@@ -659,8 +653,7 @@ const Kernels kAvx2 = {Level::Avx2,
 const Kernels kAvx512 = {Level::Avx512,
                          scores_f64_avx512,
                          first_violation_f64_avx512,
-                         first_violation_f64_unbounded<first_violation_f64_avx512>,
-                         false,
+                         nullptr,
                          dot8_avx2,
                          scores_f32_rows<dot8_avx2>,
                          first_violation_f32_rows<dot8_avx2>};
@@ -670,7 +663,6 @@ const Kernels kWasm = {Level::Wasm128,
                        scores_f64_wasm,
                        first_violation_f64_wasm,
                        first_violation_f64_filtered<loose_score_wasm, first_violation_f64_wasm>,
-                       true,
                        dot8_wasm,
                        scores_f32_rows<dot8_wasm>,
                        first_violation_f32_rows<dot8_wasm>};
@@ -779,10 +771,12 @@ std::size_t first_violation_f64(const double* x, const int* y, std::size_t rows,
 
 std::size_t first_violation_f64_bounded(const double* x, const int* y, std::size_t rows, std::size_t d,
                                         const double* w, double b, double tau, double xmax, double* score) {
-  return active().first_violation_f64_bounded(x, y, rows, d, w, b, tau, xmax, score);
+  const Kernels& k = active();
+  if (k.first_violation_f64_bounded == nullptr) return k.first_violation_f64(x, y, rows, d, w, b, tau, score);
+  return k.first_violation_f64_bounded(x, y, rows, d, w, b, tau, xmax, score);
 }
 
-bool bounded_scan_uses_xmax() { return active().bounded_uses_xmax; }
+bool bounded_scan_uses_xmax() { return active().first_violation_f64_bounded != nullptr; }
 
 double max_abs_f64(const double* x, std::size_t count) {
   double m = 0.0;
