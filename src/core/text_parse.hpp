@@ -178,6 +178,34 @@ inline unsigned digits16(const char* p, std::uint64_t& v) {
 }
 #endif
 
+// fast_float's compute_float and to_float (Eisel-Lemire) for the numbers full-digit data are
+// made of: w > 0 and q in [-27, -5] (0.xxx with 16 to 19 digits has q = -16 to -19). There
+// the double w * 10^q is normal and finite, the 128-bit product holds enough bits (q >= -27,
+// fast_float's safe exponents), and no value lies halfway between two doubles (w * 10^q has
+// 5^5 in its denominator, so it needs fewer bits than w has), so compute_float's branches for
+// zero, subnormals, infinity, short products and ties are never taken; the rest is its code,
+// with the carry of the rounding into the exponent done without a branch.
+inline double decimal_fraction_to_double(std::uint64_t w, std::int64_t q, bool negative) {
+  using binary = fast_float::binary_format<double>;
+  constexpr int kBits = binary::mantissa_explicit_bits();  // 52
+  const int lz = fast_float::leading_zeroes(w);
+  w <<= lz;
+  const fast_float::value128 product = fast_float::compute_product_approximation<kBits + 3>(q, w);
+  const int upperbit = static_cast<int>(product.high >> 63);
+  std::uint64_t mantissa = product.high >> (upperbit + 64 - kBits - 3);
+  const std::int64_t power2 = fast_float::detail::power(static_cast<std::int32_t>(q)) + upperbit - lz - binary::minimum_exponent();
+  mantissa += mantissa & 1;  // round up (no ties here)
+  mantissa >>= 1;            // 2^52 <= mantissa <= 2^53; 2^53 is the next power of two
+  const std::uint64_t bits = (mantissa & ((std::uint64_t{1} << kBits) - 1)) +
+                             ((static_cast<std::uint64_t>(power2) + (mantissa >> (kBits + 1))) << kBits) +
+                             (static_cast<std::uint64_t>(negative) << 63);
+  double d;
+  std::memcpy(&d, &bits, sizeof d);
+  return d;
+}
+constexpr std::int64_t kFractionMinQ = -27;
+constexpr std::int64_t kFractionMaxQ = -5;
+
 }  // namespace plain
 
 // How far parse_plain_decimal may read: it decides only where `limit` is this many bytes on.
@@ -254,6 +282,10 @@ inline const char* parse_plain_decimal(const char* p, const char* limit, double&
     d = q < 0 ? d / fast_float::binary_format<double>::exact_power_of_ten(-q)
               : d * fast_float::binary_format<double>::exact_power_of_ten(q);
     out = negative ? -d : d;
+    return p;
+  }
+  if (q >= kFractionMinQ && q <= kFractionMaxQ) {
+    out = decimal_fraction_to_double(w, q, negative);
     return p;
   }
   const fast_float::adjusted_mantissa am = fast_float::compute_float<fast_float::binary_format<double>>(q, w);

@@ -127,6 +127,54 @@ TEST(Reader, PlainDecimalsAreStrtodsDoubleOrLeftToFastFloat) {
   EXPECT_EQ(text::parse_plain_decimal(near.data(), near.data() + near.size(), v), nullptr);
 }
 
+// The conversion the plain reader uses for w * 10^q with q in [-27, -5] (most full-digit
+// decimals): strtod's double for the text "<w>e<q>", and fast_float's compute_float's, bit for
+// bit, for random w of every length and every q there, and for the w nearest to every power
+// of two w * 10^q can reach (where the rounding carries into the exponent, as 19 nines after
+// "0." round to 1).
+TEST(Reader, DecimalFractionsConvertAsStrtodDoes) {
+  using binary = fast_float::binary_format<double>;
+  std::vector<std::pair<std::uint64_t, int>> cases;
+  Rng rng(15);
+  for (int i = 0; i < 400000; ++i) {
+    const std::uint64_t w = rng.next_u64() >> rng.below(64);
+    cases.emplace_back(w ? w : 1, -5 - static_cast<int>(rng.below(23)));
+  }
+  for (int k = 5; k <= 27; ++k) {
+    // w near 2^e * 10^k for every e that keeps w in [1, 2^64) (exact in long double: 10^27 =
+    // 2^27 * 5^27 and 5^27 < 2^63)
+    const long double ten = std::pow(10.0L, k);
+    for (int e = -100; e <= 64; ++e) {
+      const long double near = std::floor(std::ldexp(ten, e));
+      if (near >= std::ldexp(1.0L, 64)) break;
+      for (int delta = -3; delta <= 3; ++delta) {
+        const long double w = near + delta;
+        if (w >= 1 && w < std::ldexp(1.0L, 64)) cases.emplace_back(static_cast<std::uint64_t>(w), -k);
+      }
+    }
+    cases.emplace_back(~std::uint64_t{0}, -k);
+  }
+  std::size_t carries = 0;
+  for (const auto& [w, q] : cases) {
+    for (const bool negative : {false, true}) {
+      const double got = text::plain::decimal_fraction_to_double(w, q, negative);
+      char buf[48];
+      std::snprintf(buf, sizeof buf, "%s%llue%d", negative ? "-" : "", static_cast<unsigned long long>(w), q);
+      ASSERT_EQ(bits(got), bits(std::strtod(buf, nullptr))) << buf;
+      double want = 0.0;
+      fast_float::to_float(negative, fast_float::compute_float<binary>(q, w), want);
+      ASSERT_EQ(bits(got), bits(want)) << buf;
+      // a carry: the value is a power of two that w * 10^q is not
+      int exponent = 0;
+      carries += !negative && std::frexp(got, &exponent) == 0.5 &&
+                 static_cast<long double>(w) != std::ldexp(1.0L, exponent - 1) * std::pow(10.0L, -q);
+    }
+  }
+  EXPECT_GT(carries, 100u);
+  EXPECT_GE(text::plain::kFractionMinQ, -27);  // fast_float's safe exponents
+  EXPECT_LE(text::plain::kFractionMaxQ, binary::min_exponent_round_to_even() - 1);  // no ties
+}
+
 // Reads bytes with the fast rows and with the general parser only, and expects the same
 // refusal or the same d, labels and bit-identical coordinates; the rows read (0: refused).
 std::size_t expect_same_rows(const std::string& bytes, DataFormat format, ReadOptions fast = {}) {
