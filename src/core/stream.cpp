@@ -1184,12 +1184,12 @@ Status load_all(DataStream& s, D& out) {
   D r;
   r.d = s.d();
   set_names(r, s.feature_names());
-  // Room for the estimated rows (a little more for a text file, whose count is a guess).
   // In ordinary 4 KB pages: no transparent huge pages are asked for. On a VM that hands free
   // memory back to its host (virtio-balloon free page reporting), a 2 MB page taken after a
   // pause is backed by the host again on first touch: 264 MB took 0.4-0.8 s of system time
   // that way, against a steady 0.12 s in 4 KB pages (huge pages were faster, 0.03 s, only
   // right after another process had freed them). Epochs ran at the same speed on either.
+  // Room for the estimated rows (a little more for a text file, whose count is a guess).
   const std::uint64_t est = s.estimated_rows();
   const std::uint64_t room = s.format() == DataFormat::kCsv ? est + est / 16 + 16 : est;
   const auto d = static_cast<std::uint64_t>(s.d());

@@ -105,11 +105,12 @@ inline NumberParse parse_number(std::string_view s, double& value, char decimal 
 // parse_plain_decimal finds the digit runs 8 bytes at a time (no loop that stops at a
 // different digit on every number), keeps the digits as one integer w and the power of ten q,
 // and converts them with fast_float's own steps: the exact path when w <= 2^53 and
-// |q| <= 22, else fast_float's compute_float (Eisel-Lemire), with its to_float. So the double
-// is the one fast_float (and strtod) give. Anything else (a leading '+' or mark, more
-// digits, a long exponent, a case where compute_float cannot decide) returns nullptr, and the
-// caller uses fast_float's from_chars. On full-digit CSV this reads numbers about 1.3x as
-// fast as from_chars does.
+// |q| <= 22, else fast_float's compute_float (Eisel-Lemire), with its to_float (for q in
+// [-27, -5], decimal_fraction_to_double: the same steps less the branches that cannot be
+// taken there). So the double is the one fast_float (and strtod) give. Anything else (a
+// leading '+' or mark, more digits, a long exponent, a case where compute_float cannot
+// decide) returns nullptr, and the caller uses fast_float's from_chars. On full-digit CSV this
+// reads numbers about 1.3x as fast as from_chars does.
 namespace plain {
 
 inline std::uint64_t load8(const char* p) {

@@ -270,7 +270,7 @@ def bench_files(pla, work, n, d, epochs, repeats):
         for i in (0, 1, 3):
             m = sorted((b[i] - a[i]) / 3 for a, b in zip(t1, t4) if a[i] is not None and b[i] is not None)
             marginal[i] = (statistics.median(m), m[0], m[-1]) if m else (float("nan"),) * 3
-        return minima(t1), minima(t4), marginal
+        return minima(t1), marginal
 
     train_cmd = lambda data, k, *extra: [pla, "train", "--data", data, "--epochs", str(k), "--json", *extra]
     train = lambda data, k, *extra: best(train_cmd(data, k, *extra))
@@ -280,7 +280,7 @@ def bench_files(pla, work, n, d, epochs, repeats):
     # Marginal epochs from whole-process CPU times (user + system, one core): other tenants
     # of the machine shift wall times by more than an epoch; the wall figure is printed too.
     for dtype in ("float64", "float32"):
-        t1, _, m = best_pair(*(train_cmd(csv, k, "--dtype", dtype) for k in (1, 4)))
+        t1, m = best_pair(*(train_cmd(csv, k, "--dtype", dtype) for k in (1, 4)))
         r[f"pla_marginal_{dtype}"] = m[1][0]
         r[f"pla_marginal_wall_{dtype}"] = m[0][0]
         r[f"pla_marginal_inner_{dtype}"] = m[3][0]
@@ -296,7 +296,7 @@ def bench_files(pla, work, n, d, epochs, repeats):
     log("end to end: numpy.loadtxt + scikit-learn fit (one process; loadtxt is slow)")
     r["sk_csv_10"] = timed([py, "-c", E2E_PEER, csv, str(epochs)])
     log("end to end: numpy.load + scikit-learn fit, max_iter 1 and 4 (the marginal epoch) and 10")
-    _, _, m = best_pair([py, "-c", E2E_PEER, npy, "1"], [py, "-c", E2E_PEER, npy, "4"])
+    _, m = best_pair([py, "-c", E2E_PEER, npy, "1"], [py, "-c", E2E_PEER, npy, "4"])
     r["sk_marginal"] = m[1][0]
     r["sk_marginal_wall"] = m[0][0]
     # The checked figure: fit() times from one process (the first fit() of each process above
