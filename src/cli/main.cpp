@@ -4,6 +4,7 @@
 //   pla margin  --data FILE [--json]      exact margin, Novikoff bound
 //   pla gen     --kind KIND --out FILE    generate a data set
 //   pla predict --model FILE --data FILE  predict with a saved model
+//   pla lesson  --file FILE | --id ID     walk a lesson with the expected answers, print every text
 //   pla --help, pla COMMAND --help, pla --version
 //
 // Exit status: 0 success, 2 bad input (usage, a malformed file), 1 other failures.
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <algorithm>
@@ -24,6 +26,7 @@
 #include "core/io.hpp"
 #include "core/json.hpp"
 #include "core/learners.hpp"
+#include "core/lesson.hpp"
 #include "core/lift.hpp"
 #include "core/margin.hpp"
 #include "core/memory.hpp"
@@ -49,6 +52,8 @@ const char* const kGenUsage =
     "          [--n N] [--d D] [--margin G] [--noise F] [--seed S] [--stream] --out FILE\n";
 const char* const kPredictUsage = "  pla predict --model FILE --data FILE [--labels FILE.npy] [--decimal .|,] [--json]\n";
 
+const char* const kLessonUsage = "  pla lesson --file FILE.json | --id ID [--lang en|vi|zh] [--wrong]\n";
+
 const char* const kDataHelp =
     "Data files: CSV (label column last or named label/y; labels -1/1 or 0/1; ',' separated with a decimal\n"
     "  point, or ';' / tab separated with a decimal point or comma: 3,5;2,25;1), LIBSVM, or NumPy .npy\n"
@@ -70,10 +75,16 @@ std::string usage_text(const std::string& command = "") {
   if (command.empty() || command == "margin") u += kMarginUsage;
   if (command.empty() || command == "gen") u += kGenUsage;
   if (command.empty() || command == "predict") u += kPredictUsage;
+  if (command.empty() || command == "lesson") u += kLessonUsage;
   if (command.empty()) u += "  pla --help | pla COMMAND --help | pla --version\n";
-  if (command != "gen") u += kDataHelp;
+  if (command != "gen" && command != "lesson") u += kDataHelp;
   if (command.empty() || command == "train") u += kTrainHelp;
   if (command.empty() || command == "gen") u += kGenHelp;
+  if (command.empty() || command == "lesson")
+    u += "lesson checks a lesson file as the lab loads it, then walks it step by step as a student who\n"
+         "  answers every question with the expected answer (--wrong: with a wrong one where it can), and\n"
+         "  prints each step's narration, question, options, the expected answer and the feedback in the\n"
+         "  language asked for, with the numbers the lab shows (the built-in lessons: --id textbook, ...).\n";
   return u;
 }
 
@@ -710,6 +721,94 @@ int cmd_predict(const std::vector<std::string>& args) {
   return kOk;
 }
 
+// ---------------------------------------------------------------------------- lesson
+
+// Numbers as the lab shows them: whole numbers exactly, others to 6 significant digits,
+// with a true minus sign.
+std::string lesson_number(double v) {
+  std::string t;
+  if (std::isfinite(v) && v == std::trunc(v) && std::fabs(v) < 1e15) {
+    t = pla::json_number(v);
+  } else {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    t = buf;
+  }
+  if (!t.empty() && t[0] == '-') t = "\u2212" + t.substr(1);
+  return t;
+}
+
+// A reply that is not the expected one, for --wrong (empty when none can be made).
+std::string wrong_reply(const pla::LessonRunner& l, const pla::Session& s) {
+  const std::string& e = l.expected_answer();
+  switch (l.question_kind()) {
+    case pla::QuestionKind::YesNo: return e == "yes" ? "no" : "yes";
+    case pla::QuestionKind::Number: {
+      double v = 0;
+      return pla::parse_double(e, v) ? pla::json_number(v + 1) : "0";
+    }
+    case pla::QuestionKind::Choice: return e == "0" ? "1" : "0";
+    case pla::QuestionKind::PickPoint: {
+      for (std::size_t i = 0; i < s.data().size(); ++i)
+        if (std::to_string(i) != e) return std::to_string(i);
+      return "";
+    }
+    case pla::QuestionKind::PlaceLine: return e == "none" ? "1 0 0" : "none";
+    default: return "";
+  }
+}
+
+int cmd_lesson(const std::vector<std::string>& args) {
+  std::map<std::string, std::string> o;
+  std::string error;
+  if (!parse_options(args, {"file", "id", "lang"}, {"wrong"}, o, error)) return usage_error(error);
+  if (wants_help(o)) return kOk;
+  if (o.count("file") == o.count("id")) return usage_error("lesson needs --file FILE or --id ID");
+  const std::string lang = o.count("lang") ? o["lang"] : "en";
+  if (lang != "en" && lang != "vi" && lang != "zh" && lang != "pseudo") return usage_error("--lang must be en, vi or zh");
+  pla::LessonRunner l;
+  pla::Status st;
+  if (o.count("file")) {
+    std::string text;
+    st = pla::read_text_file(o["file"], text);
+    if (st) st = l.load(text, o["file"]);
+  } else {
+    st = l.load_builtin(o["id"]);
+  }
+  if (!st) return input_error(st.error);
+  pla::Session s;
+  st = l.start(s);
+  std::printf("# %s (%zu steps)\n", l.title(lang).c_str(), l.steps());
+  std::size_t asked = 0, right = 0;
+  while (st) {
+    std::printf("\n## step %zu of %zu\n%s\n", l.step() + 1, l.steps(), l.narration(s, lang, lesson_number).c_str());
+    if (l.question_kind() != pla::QuestionKind::None) {
+      std::printf("? [%s] %s\n", pla::to_string(l.question_kind()), l.question_prompt(lang, lesson_number).c_str());
+      const std::vector<std::string> options = l.question_options(lang, lesson_number);
+      for (std::size_t i = 0; i < options.size(); ++i) std::printf("  %c) %s\n", static_cast<char>('A' + i), options[i].c_str());
+      const std::string expected = l.expected_text(lang, lesson_number);
+      std::string reply = o.count("wrong") ? wrong_reply(l, s) : l.expected_answer();
+      if (reply.empty()) reply = l.expected_answer();
+      bool correct = false;
+      st = l.answer(s, reply, &correct);
+      if (!st) break;
+      ++asked;
+      right += correct;
+      std::printf("= %s (replied %s: %s)\n", expected.c_str(), reply.c_str(), correct ? "right" : "wrong");
+      const std::string why = l.feedback(lang, lesson_number);
+      if (!why.empty()) std::printf("> %s\n", why.c_str());
+    }
+    if (l.step() + 1 >= l.steps()) {
+      st = l.next(s);
+      break;
+    }
+    st = l.next(s);
+  }
+  if (!st) return input_error(st.error);
+  std::printf("\n# done: %zu of %zu questions right\n", right, asked);
+  return kOk;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -718,7 +817,8 @@ int main(int argc, char** argv) {
   const std::string cmd = args[0];
   args.erase(args.begin());
   if (cmd == "help" || cmd == "--help" || cmd == "-h") {
-    if (!args.empty() && (args[0] == "train" || args[0] == "margin" || args[0] == "gen" || args[0] == "predict"))
+    if (!args.empty() &&
+        (args[0] == "train" || args[0] == "margin" || args[0] == "gen" || args[0] == "predict" || args[0] == "lesson"))
       g_command = args[0];
     std::printf("%s", usage_text(g_command).c_str());
     return kOk;
@@ -727,13 +827,14 @@ int main(int argc, char** argv) {
     std::printf("pla (Perceptron Lab) %s\n", PLA_VERSION);
     return kOk;
   }
-  const std::vector<std::string> commands = {"train", "margin", "gen", "predict"};
+  const std::vector<std::string> commands = {"train", "margin", "gen", "predict", "lesson"};
   for (const std::string& c : commands)
     if (cmd == c) g_command = c;
   if (cmd == "train") return cmd_train(args);
   if (cmd == "margin") return cmd_margin(args);
   if (cmd == "gen") return cmd_gen(args);
   if (cmd == "predict") return cmd_predict(args);
+  if (cmd == "lesson") return cmd_lesson(args);
   const std::string near = closest(cmd.rfind("--", 0) == 0 ? cmd.substr(2) : cmd, commands);
   return usage_error("unknown command '" + cmd + "'" + (near.empty() ? "" : " (did you mean " + near + "?)"));
 }

@@ -83,6 +83,16 @@ std::string yes_no_word(bool v, const std::string& lang) {
   return v ? "yes" : "no";
 }
 
+// The marks a list placeholder ({queries}, {eta_runs}, {eta_k}) writes between its items,
+// between the fields of one item, and after an item's name: full-width in Chinese text.
+struct ListMarks {
+  const char *item, *group, *field, *colon;
+};
+ListMarks list_marks(const std::string& lang) {
+  if (lang == "zh") return {"、", "；", "，", "："};
+  return {", ", "; ", ", ", ": "};
+}
+
 // Whole numbers exactly, others to 6 significant digits ("0.836329").
 std::string default_number(double v) {
   if (std::isfinite(v) && v == std::trunc(v) && std::fabs(v) < 1e15) return msg_num(v);
@@ -1039,33 +1049,44 @@ std::string LessonRunner::title(const std::string& lang) const {
   return lesson_.title.in(lang);
 }
 
+// A reply ("2", "yes", "0.5", "1 1 -3") as the student reads it: the point x3, the word
+// yes/no in the language, the option's text, the number, the line "1·x1 + 1·x2 − 3 = 0".
+std::string LessonRunner::reply_text(const std::string& a, const std::string& word_lang, const NumberFormat& fmt_in) const {
+  const NumberFormat fmt = fmt_in ? fmt_in : NumberFormat(default_number);
+  if (a.empty() || step_ >= lesson_.steps.size()) return "";
+  const LessonQuestion& q = lesson_.steps[step_].question;
+  if (q.kind == QuestionKind::YesNo) return yes_no_word(a == "yes", word_lang);
+  if (q.kind == QuestionKind::PickPoint) {
+    std::uint64_t i = 0;
+    return parse_u64(a, i) ? "x" + std::to_string(i + 1) : a;
+  }
+  if (q.kind == QuestionKind::Number) {
+    double d = 0;
+    return parse_double(a, d) ? fmt(d) : a;
+  }
+  if (q.kind == QuestionKind::Choice) {
+    std::uint64_t i = 0;
+    return parse_u64(a, i) && i < q.options.size() ? q.options[static_cast<std::size_t>(i)].in(word_lang) : a;
+  }
+  if (q.kind == QuestionKind::PlaceLine) {
+    std::vector<double> g;
+    return parse_line(a, g) ? line_text(g[0], g[1], g[2], fmt) : a;  // "none" as written
+  }
+  return a;
+}
+
+std::string LessonRunner::expected_text(const std::string& lang, const NumberFormat& fmt) const {
+  if (expected_.empty()) return "";
+  return reply_text(expected_, lang == "pseudo" ? "en" : lang, fmt);
+}
+
 std::string LessonRunner::fill(const LessonText& t, const LessonVars& v, const std::string& lang,
                                const NumberFormat& fmt_in) const {
   const NumberFormat fmt = fmt_in ? fmt_in : NumberFormat(default_number);
   const std::string& src = lang == "pseudo" ? t.en : t.in(lang);
   const std::string word_lang = lang == "pseudo" ? "en" : lang;
-  const LessonQuestion& q = lesson_.steps[step_].question;
-  auto answer_text = [&](const std::string& a) -> std::string {
-    if (a.empty()) return "";
-    if (q.kind == QuestionKind::YesNo) return yes_no_word(a == "yes", word_lang);
-    if (q.kind == QuestionKind::PickPoint) {
-      std::uint64_t i = 0;
-      return parse_u64(a, i) ? "x" + std::to_string(i + 1) : a;
-    }
-    if (q.kind == QuestionKind::Number) {
-      double d = 0;
-      return parse_double(a, d) ? fmt(d) : a;
-    }
-    if (q.kind == QuestionKind::Choice) {
-      std::uint64_t i = 0;
-      return parse_u64(a, i) && i < q.options.size() ? q.options[static_cast<std::size_t>(i)].in(word_lang) : a;
-    }
-    if (q.kind == QuestionKind::PlaceLine) {
-      std::vector<double> g;
-      return parse_line(a, g) ? line_text(g[0], g[1], g[2], fmt) : a;  // "none" as written
-    }
-    return a;
-  };
+  auto answer_text = [&](const std::string& a) { return reply_text(a, word_lang, fmt); };
+  const ListMarks marks = list_marks(word_lang);
   std::string out;
   std::size_t pos = 0;
   for_each_placeholder(src, [&](const std::string& name, std::size_t b, std::size_t e) {
@@ -1085,7 +1106,7 @@ std::string LessonRunner::fill(const LessonText& t, const LessonVars& v, const s
       std::string list;
       for (const std::vector<double>& query : v.queries) {
         const std::vector<double> at(query.begin(), query.end() - 1);
-        list += (list.empty() ? "" : ", ") + vector_text(at, fmt) + " → " + (query.back() > 0 ? "+" + fmt(1.0) : fmt(-1.0));
+        list += (list.empty() ? "" : marks.group) + vector_text(at, fmt) + " → " + (query.back() > 0 ? "+" + fmt(1.0) : fmt(-1.0));
       }
       out += list.empty() ? none : list;
     }
@@ -1129,10 +1150,11 @@ std::string LessonRunner::fill(const LessonText& t, const LessonVars& v, const s
     else if (name == "eta_runs" || name == "eta_k") {
       std::string list;
       for (const EtaRunSummary& r : v.eta_runs) {
-        if (name == "eta_k") list += (list.empty() ? "" : ", ") + fmt(static_cast<double>(r.updates));
+        if (name == "eta_k") list += (list.empty() ? "" : marks.item) + fmt(static_cast<double>(r.updates));
         else
-          list += (list.empty() ? "" : "; ") + std::string("η = ") + fmt(r.eta) + ": k = " + fmt(static_cast<double>(r.updates)) +
-                  ", w = " + vector_text(r.w, fmt) + ", b = " + fmt(r.b);
+          list += (list.empty() ? "" : marks.group) + std::string("η = ") + fmt(r.eta) + marks.colon + "k = " +
+                  fmt(static_cast<double>(r.updates)) + marks.field + "w = " + vector_text(r.w, fmt) + marks.field +
+                  "b = " + fmt(r.b);
       }
       out += list.empty() ? none : list;
     }

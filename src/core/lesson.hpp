@@ -217,6 +217,9 @@ class LessonRunner {
   // The answer the engine expects, as answer() takes it (pick_point: "none" when no update
   // is left; place_line: "w1 w2 b" after the next update, "none" when w = 0 after it).
   const std::string& expected_answer() const { return expected_; }
+  // The expected answer as the student reads it ("x3", "yes" in the language, the option's
+  // text, "−1.5", the line "1·x1 + 1·x2 − 3 = 0"); empty when no question is open.
+  std::string expected_text(const std::string& lang, const NumberFormat& fmt = {}) const;
   // place_line: the expected line (a, b, c) (empty for "none" and other kinds), and the
   // errors of the last reply (angle in degrees, offset over the data box's diagonal).
   const std::vector<double>& expected_line() const { return expected_line_; }
@@ -240,6 +243,7 @@ class LessonRunner {
   Status apply_effect(Session& s, std::size_t i);         // the question's effect
   Status compute_expected(const Session& s);              // expected_ for the current step
   Status rebuild(Session& s, std::size_t target);
+  std::string reply_text(const std::string& reply, const std::string& word_lang, const NumberFormat& fmt) const;
   std::string fill(const LessonText& t, const LessonVars& v, const std::string& lang, const NumberFormat& fmt) const;
   void event(Json e);
 
