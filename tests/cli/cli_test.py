@@ -340,5 +340,40 @@ def _():
     run("gen", "--kind", "separable", "--stream", "--n", 10, "--out", path("s.npy"), expect=2)
 
 
+@check("lesson: a teacher's file walked with right and wrong answers, the texts filled in; bad files exit 2")
+def _():
+    lesson = {"format": 1, "id": "mine", "title": {"en": "Mine", "vi": "Của tôi"}, "steps": [
+        {"narration": {"en": "From w = {w}, b = {b}.", "vi": "Từ w = {w}, b = {b}."},
+         "setup": {"preset": "textbook", "algo": "classic", "eta": 0.5, "order": "cyclic"},
+         "question": {"kind": "number", "from": "b_after", "prompt": {"en": "b after the next update?"},
+                      "why": {"en": "b = {b}, w = {w}."}}},
+        {"narration": {"en": "Trained: k = {k}."}, "actions": [["train"]],
+         "question": {"kind": "choice", "answer": 1, "prompt": {"en": "Which?"},
+                      "options": [{"en": "first"}, {"en": "second"}]}}]}
+    with open(path("mine.json"), "w", encoding="utf-8") as f:
+        json.dump(lesson, f, ensure_ascii=False)
+    out = run("lesson", "--file", path("mine.json")).stdout
+    # Li Hang's example 2.1 at eta 0.5: the first update on x1 = (3, 3), y = +1 gives b = 0.5;
+    # with the same updates as at eta 1 it ends at w = (0.5, 0.5), b = -1.5 after 7 updates.
+    assert "# Mine (2 steps)" in out and "From w = (0, 0), b = 0." in out, out
+    assert "= 0.5 (replied 0.5: right)" in out and "> b = 0.5, w = (1.5, 1.5)." in out, out
+    assert "Trained: k = 7." in out and "= second (replied 1: right)" in out, out
+    assert out.rstrip().endswith("# done: 2 of 2 questions right"), out
+    wrong = run("lesson", "--file", path("mine.json"), "--wrong", "--lang", "vi").stdout
+    assert "Từ w = (0, 0), b = 0." in wrong and "# Của tôi" in wrong, wrong
+    assert wrong.rstrip().endswith("# done: 0 of 2 questions right"), wrong
+    import re
+    done = re.search(r"# done: (\d+) of (\d+) questions right", run("lesson", "--id", "textbook").stdout)
+    assert done and done.group(1) == done.group(2) and int(done.group(2)) >= 3, done
+    lesson["steps"][1]["question"]["answer"] = 5
+    with open(path("bad.json"), "w", encoding="utf-8") as f:
+        json.dump(lesson, f)
+    err = run("lesson", "--file", path("bad.json"), expect=2).stderr
+    assert "steps[2].question.answer" in err, err
+    run("lesson", "--id", "no-such-lesson", expect=2)
+    run("lesson", "--id", "textbook", "--lang", "fr", expect=2)
+    run("lesson", expect=2)
+
+
 print(f"{len(failures)} failed")
 sys.exit(1 if failures else 0)
