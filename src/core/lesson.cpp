@@ -17,6 +17,7 @@ namespace pla {
 // web/lessons/*.json, embedded by CMake (a generated .cpp in the build folder).
 extern const char* const kEmbeddedLessons[];
 extern const unsigned kEmbeddedLessonCount;
+extern const char kEmbeddedCourse[];  // web/lessons/course.json
 
 namespace {
 
@@ -678,27 +679,99 @@ bool lesson_placeholder_known(const std::string& name) {
   return indexed(name, "w", i) || indexed(name, "alpha", i);
 }
 
+const char* builtin_course_json() { return kEmbeddedCourse; }
+
 const std::vector<std::string>& builtin_lesson_ids() {
   static const std::vector<std::string> ids = [] {
-    std::vector<std::string> out;
+    std::vector<std::string> embedded;
     for (unsigned i = 0; i < kEmbeddedLessonCount; ++i) {
       const Json doc = Json::parse(kEmbeddedLessons[i], nullptr, false);
-      if (doc.is_object() && doc.contains("id") && doc["id"].is_string()) out.push_back(doc["id"].get<std::string>());
+      if (doc.is_object() && doc.contains("id") && doc["id"].is_string()) embedded.push_back(doc["id"].get<std::string>());
     }
-    static const std::vector<std::string> order = {"textbook",     "threshold-neuron", "dual",
-                                                   "customers",    "learning-rate",    "novikoff",
-                                                   "random-start", "not-separable",    "averaged-early-stopping",
-                                                   "lifting",      "vc-bound"};
-    auto rank = [](const std::string& id) {
-      auto it = std::find(order.begin(), order.end(), id);
-      return static_cast<std::size_t>(it - order.begin());
-    };
-    std::stable_sort(out.begin(), out.end(), [&](const std::string& a, const std::string& b) {
-      return rank(a) != rank(b) ? rank(a) < rank(b) : a < b;
-    });
+    std::sort(embedded.begin(), embedded.end());
+    // The course's order first (ids it lists that are built in, once each), then any other.
+    std::vector<std::string> out;
+    const Json course = Json::parse(kEmbeddedCourse, nullptr, false);
+    if (course.is_object() && course.contains("lessons") && course["lessons"].is_array())
+      for (const Json& id : course["lessons"])
+        if (id.is_string() && std::binary_search(embedded.begin(), embedded.end(), id.get<std::string>()) &&
+            std::find(out.begin(), out.end(), id.get<std::string>()) == out.end())
+          out.push_back(id.get<std::string>());
+    for (const std::string& id : embedded)
+      if (std::find(out.begin(), out.end(), id) == out.end()) out.push_back(id);
     return out;
   }();
   return ids;
+}
+
+const std::vector<LessonInfo>& builtin_lesson_infos() {
+  static const std::vector<LessonInfo> infos = [] {
+    std::vector<LessonInfo> out;
+    for (const std::string& id : builtin_lesson_ids()) {
+      LessonRunner r;
+      LessonInfo info;
+      info.id = id;
+      if (r.load_builtin(id)) {
+        info.title = r.lesson().title;
+        info.steps = r.steps();
+        for (const LessonStep& st : r.lesson().steps) info.questions += st.question.kind != QuestionKind::None;
+      }
+      out.push_back(std::move(info));
+    }
+    return out;
+  }();
+  return infos;
+}
+
+// ---------------------------------------------------------------- progress
+
+std::size_t LessonProgress::right() const {
+  return static_cast<std::size_t>(std::count(results.begin(), results.end(), 1));
+}
+std::size_t LessonProgress::answered() const {
+  return static_cast<std::size_t>(results.size() - static_cast<std::size_t>(std::count(results.begin(), results.end(), 0)));
+}
+
+std::string CourseProgress::to_json() const {
+  Json all = Json::object();
+  for (const auto& [id, p] : lessons) {
+    Json answers = Json::array();
+    for (std::size_t i = 0; i < p.results.size(); ++i)
+      if (p.results[i] != 0)
+        answers.push_back(Json::array({i + 1, i < p.replies.size() ? p.replies[i] : std::string(), p.results[i] == 1}));
+    all[id] = Json{{"step", p.step + 1}, {"done", p.done}, {"answers", std::move(answers)}};
+  }
+  return Json{{"format", 1}, {"lessons", std::move(all)}}.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+bool CourseProgress::from_json(const std::string& text, CourseProgress& out) {
+  const Json doc = Json::parse(text, nullptr, false);
+  if (!doc.is_object() || !doc.contains("format") || doc["format"] != 1 || !doc.contains("lessons") ||
+      !doc["lessons"].is_object())
+    return false;
+  CourseProgress c;
+  for (const auto& [id, e] : doc["lessons"].items()) {
+    if (id.empty() || id.size() > 64 || !e.is_object() || !e.contains("step") || !e["step"].is_number_unsigned()) continue;
+    const std::uint64_t step = e["step"].get<std::uint64_t>();
+    if (step < 1 || step > kMaxSteps) continue;
+    LessonProgress p;
+    p.step = static_cast<std::size_t>(step - 1);
+    p.done = e.contains("done") && e["done"].is_boolean() && e["done"].get<bool>();
+    p.results.assign(p.step + 1, 0);
+    p.replies.assign(p.step + 1, "");
+    if (e.contains("answers") && e["answers"].is_array())
+      for (const Json& a : e["answers"]) {
+        if (!a.is_array() || a.size() != 3 || !a[0].is_number_unsigned() || !a[1].is_string() || !a[2].is_boolean()) continue;
+        const std::uint64_t at = a[0].get<std::uint64_t>();
+        const std::string reply = a[1].get<std::string>();
+        if (at < 1 || at > p.step + 1 || reply.size() > 200) continue;
+        p.results[at - 1] = a[2].get<bool>() ? 1 : 2;
+        p.replies[at - 1] = reply;
+      }
+    c.lessons[id] = std::move(p);
+  }
+  out = std::move(c);
+  return true;
 }
 
 bool builtin_lesson(const std::string& id, std::string& json) {
@@ -726,6 +799,7 @@ Status LessonRunner::load(const std::string& json, const std::string& source) {
   expected_.clear();
   given_.clear();
   results_.assign(lesson_.steps.size(), 0);
+  replies_.assign(lesson_.steps.size(), "");
   return st;
 }
 
@@ -907,6 +981,7 @@ Status LessonRunner::rebuild(Session& s, std::size_t target) {
   step_ = target;
   done_ = false;
   for (std::size_t i = target; i < results_.size(); ++i) results_[i] = 0;
+  for (std::size_t i = target; i < replies_.size(); ++i) replies_[i].clear();
   Status shown = show(s);
   return st ? shown : st;
 }
@@ -915,8 +990,47 @@ Status LessonRunner::start(Session& s) {
   if (!loaded()) return Status::fail(Msg::lesson_not_loaded);
   active_ = true;
   results_.assign(lesson_.steps.size(), 0);
+  replies_.assign(lesson_.steps.size(), "");
   event(Json{{"event", "lesson_started"}, {"id", lesson_.id}});
   return rebuild(s, 0);
+}
+
+Status LessonRunner::resume(Session& s, const LessonProgress& p) {
+  if (!loaded()) return Status::fail(Msg::lesson_not_loaded);
+  const std::size_t n = lesson_.steps.size();
+  const std::size_t target = std::min(p.step, n - 1);
+  active_ = true;
+  results_.assign(n, 0);
+  replies_.assign(n, "");
+  // The answers of the steps before the target (rebuild keeps them; it clears the rest).
+  for (std::size_t i = 0; i < target; ++i) {
+    const int r = i < p.results.size() ? p.results[i] : 0;
+    const bool asks = lesson_.steps[i].question.kind != QuestionKind::None;
+    if (!asks || (r != 1 && r != 2)) continue;
+    results_[i] = r;
+    if (i < p.replies.size()) replies_[i] = p.replies[i];
+  }
+  event(Json{{"event", "lesson_started"}, {"id", lesson_.id}, {"step", target}});
+  Status st = rebuild(s, target);
+  if (!st) return st;
+  // The reply given at the target step, answered again (a reply it no longer takes: open).
+  const bool reached = p.step == target;
+  if (reached && target < p.replies.size() && !p.replies[target].empty() && question_kind() != QuestionKind::None)
+    (void)answer(s, p.replies[target]);
+  if (p.done && target + 1 == n) {
+    if (question_kind() != QuestionKind::None && !answered_) st = apply_effect(s, step_);  // as next() does
+    done_ = true;
+  }
+  return st;
+}
+
+LessonProgress LessonRunner::progress() const {
+  LessonProgress p;
+  p.step = step_;
+  p.done = done_;
+  p.results = results_;
+  p.replies = replies_;
+  return p;
 }
 
 Status LessonRunner::next(Session& s) {
@@ -1029,6 +1143,7 @@ Status LessonRunner::answer(Session& s, const std::string& value, bool* correct)
   correct_ = right;
   given_ = given;
   results_[step_] = right ? 1 : 2;
+  replies_[step_] = given;
   if (correct) *correct = right;
   event(Json{{"event", "answer_given"}, {"id", lesson_.id}, {"question", step_}, {"answer", given}, {"correct", right}});
   Status st = apply_effect(s, step_);

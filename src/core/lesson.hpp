@@ -93,6 +93,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -142,6 +143,31 @@ struct Lesson {
   std::vector<LessonStep> steps;
 };
 
+// A student's progress through one lesson: where they are and what they answered, enough
+// to rebuild the lesson there (LessonRunner::resume).
+struct LessonProgress {
+  std::size_t step = 0;              // the step reached (0-based; the last one when done)
+  bool done = false;                 // the lesson was finished (Next on its last step)
+  std::vector<int> results;          // per step: 0 no answer, 1 right, 2 wrong
+  std::vector<std::string> replies;  // per step: the reply given, as answer() takes it ("" none)
+  std::size_t right() const;         // questions answered right
+  std::size_t answered() const;      // questions answered (right or wrong)
+};
+
+// The progress through the built-in lessons, by lesson id (absent: not started). Kept with
+// the student's saved work (the browser's localStorage, natively a file in the user's
+// configuration folder) as the JSON text of to_json():
+//   {"format": 1, "lessons": {"textbook": {"step": 3, "done": false,
+//                                          "answers": [[1, "yes", true], [2, "4", false]]}}}
+// ("step" 1-based; "answers": [step (1-based), reply, right] of each question answered).
+struct CourseProgress {
+  std::map<std::string, LessonProgress> lessons;
+  std::string to_json() const;
+  // False (and `out` unchanged) when the text is no progress record of this format;
+  // entries that make no sense (a step out of range, a reply too long) are dropped.
+  static bool from_json(const std::string& text, CourseProgress& out);
+};
+
 // One run of the learning-rate comparison, as a lesson narrates it.
 struct EtaRunSummary {
   double eta = 1.0;
@@ -188,6 +214,14 @@ class LessonRunner {
   Status load_builtin(const std::string& id);
   // Starts the loaded lesson over: the session's settings back to their defaults, then step 1.
   Status start(Session& s);
+  // Resumes the loaded lesson where a student left it: the session rebuilt by replaying
+  // the steps before p.step (as back() does), the answers of those steps restored, the
+  // reply given at p.step (if any) answered again (its feedback shows as before), and
+  // p.done finishes the lesson on its last step as next() did. A step past the end is the
+  // last step; a stale reply the step no longer takes leaves its question open.
+  Status resume(Session& s, const LessonProgress& p);
+  // Where the student is now (what resume() takes).
+  LessonProgress progress() const;
   // Moves on (an unanswered question is recorded as such and its effect runs); past the
   // last step the lesson is done.
   Status next(Session& s);
@@ -230,6 +264,9 @@ class LessonRunner {
   std::uint64_t shown_serial() const { return shown_serial_; }
   bool answered() const { return answered_; }
   bool last_correct() const { return correct_; }
+  // Per step: 0 no answer, 1 right, 2 wrong; and the replies given ("" none).
+  const std::vector<int>& results() const { return results_; }
+  const std::vector<std::string>& replies() const { return replies_; }
   // The "why" text of the answered question (empty before an answer or without one).
   std::string feedback(const std::string& lang, const NumberFormat& fmt = {}) const;
   // {"id", "step", "steps", "done"} (+ "active", "answered", "correct", "question").
@@ -260,12 +297,25 @@ class LessonRunner {
   std::uint64_t shown_serial_ = 0;                              // angle_error_/offset_error_ are set
   bool answered_ = false, correct_ = false;
   std::vector<int> results_;  // per step: 0 no answer, 1 right, 2 wrong
+  std::vector<std::string> replies_;  // per step: the reply given (as answer() takes it)
   std::vector<Json> events_;
 };
 
-// The lessons shipped inside the core (web/lessons/*.json), in teaching order.
+// The lessons shipped inside the core (web/lessons/*.json), in the course order that
+// web/lessons/course.json declares ({"format": 1, "lessons": [ID, ...]}, every built-in
+// lesson once); a built-in lesson the course does not list comes after them (a test
+// forbids it).
 const std::vector<std::string>& builtin_lesson_ids();
 bool builtin_lesson(const std::string& id, std::string& json);
+// course.json as embedded.
+const char* builtin_course_json();
+// Each built-in lesson in course order: its title, steps and questions (steps that ask one).
+struct LessonInfo {
+  std::string id;
+  LessonText title;
+  std::size_t steps = 0, questions = 0;
+};
+const std::vector<LessonInfo>& builtin_lesson_infos();
 
 // The placeholder names a lesson text may use (validation and documentation).
 bool lesson_placeholder_known(const std::string& name);
