@@ -94,16 +94,16 @@ TEST(Describe, TheTextbookExampleInEnglishStepByStep) {
   EXPECT_EQ(step_announcement(app),
             "Step 1: point (3, 3), class +1, misclassified, y(w·x+b) = 0. Update: w = (3, 3), b = 1.");
   ASSERT_TRUE(run_command(app, {"step"}).ok);
-  EXPECT_EQ(step_announcement(app), "Step 2: point (4, 3), class +1, classified right, y(w·x+b) = 22. No update.");
+  EXPECT_EQ(step_announcement(app), "Step 2: point (4, 3), class +1, classified correctly, y(w·x+b) = 22. No update.");
   ASSERT_TRUE(run_command(app, {"step"}).ok);
   EXPECT_EQ(step_announcement(app),
             "Step 3: point (1, 1), class \xE2\x88\x92" "1, misclassified, y(w·x+b) = \xE2\x88\x92" "7. Update: w = (2, 2), b = 0.");
-  EXPECT_EQ(run_summary(app), "Epoch 1, step 3, k = 2 updates, 1 mistakes.");
+  EXPECT_EQ(run_summary(app), "Epoch 1, step 3, k = 2 updates; misclassified points: 1.");
 
   const std::string text = all_items(describe(app));
   EXPECT_NE(text.find("Data set: textbook: 3 points."), std::string::npos) << text;
   EXPECT_NE(text.find("3 points: 2 of class +1, 1 of class \xE2\x88\x92" "1; dimension d = 2."), std::string::npos) << text;
-  EXPECT_NE(text.find("Linearly separable: margin γ = " + fmt_num(std::sqrt(2.0), 6) + ", radius R = 5."),
+  EXPECT_NE(text.find("Linearly separable: margin γ = " + fmt_num(std::sqrt(2.0), 6) + " and radius R = 5 of the points x"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("The separating line is 2·x₁ + 2·x₂ = 0."), std::string::npos) << text;
@@ -114,8 +114,8 @@ TEST(Describe, TheTextbookExampleInEnglishStepByStep) {
 
   ASSERT_TRUE(run_command(app, {"train"}).ok);
   EXPECT_EQ(step_announcement(app),
-            "Step 18: point (1, 1), class \xE2\x88\x92" "1, classified right, y(w·x+b) = 1. No update. "
-            "Converged after 7 updates: every training point is classified right. "
+            "Step 18: point (1, 1), class \xE2\x88\x92" "1, classified correctly, y(w·x+b) = 1. No update. "
+            "Converged after 7 updates: every training point is classified correctly. "
             "Final line: w = (1, 1), b = \xE2\x88\x92" "3.");
   const std::string done = all_items(describe(app));
   EXPECT_NE(done.find("The separating line is 1·x₁ + 1·x₂ \xE2\x88\x92 3 = 0."), std::string::npos) << done;
@@ -140,7 +140,7 @@ TEST(Describe, TheTextbookExampleInVietnameseAndChinese) {
 
   App zh = textbook(Lang::Zh);
   ASSERT_TRUE(run_command(zh, {"step"}).ok);
-  EXPECT_EQ(step_announcement(zh), "第 1 步：点 (3, 3)，类别 +1，分类错误，y(w·x+b) = 0。更新：w = (3, 3)，b = 1。");
+  EXPECT_EQ(step_announcement(zh), "第 1 步：点 (3, 3)，类别 +1，被误分类，y(w·x+b) = 0。更新：w = (3, 3)，b = 1。");
   // The description follows the chosen language even while the frame is drawn in another.
   set_language(Lang::En);
   EXPECT_EQ(describe(zh).sections[1].heading, "假设");
