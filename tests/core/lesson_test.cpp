@@ -206,16 +206,18 @@ TEST(Lesson, ThresholdNeuronAsksForT9) {
   ASSERT_TRUE(r.answer(s, "No", &correct).ok);
   EXPECT_TRUE(correct);
   ASSERT_TRUE(r.next(s).ok);
-  EXPECT_EQ(r.expected_answer(), "-1");  // the augmented w.x = T - t
-  ASSERT_TRUE(r.next(s).ok);
-  EXPECT_EQ(r.question_kind(), QuestionKind::Choice);
+  EXPECT_EQ(r.question_kind(), QuestionKind::Choice);  // the weight of the constant input: -t
   EXPECT_EQ(r.question_options("en").size(), 3u);
   EXPECT_TRUE(failed_with(r.answer(s, "3"), Msg::lesson_reply_index, {{"max", "2"}}));
   ASSERT_TRUE(r.answer(s, "0", &correct).ok);
   EXPECT_TRUE(correct);
   ASSERT_TRUE(r.next(s).ok);
+  EXPECT_EQ(r.expected_answer(), "-1");  // the augmented ŵ·x̂ = T - t
+  ASSERT_TRUE(r.next(s).ok);
+  EXPECT_EQ(r.expected_answer(), "no");  // the learnt weights are not the hand-set ones
+  ASSERT_TRUE(r.next(s).ok);
   EXPECT_TRUE(s.learner().converged());
-  EXPECT_TRUE(failed_with(r.answer(s, "0"), Msg::lesson_no_question, {{"step", "5"}}));
+  EXPECT_TRUE(failed_with(r.answer(s, "0"), Msg::lesson_no_question, {{"step", "6"}}));
 }
 
 TEST(Lesson, DualEndsWithAlpha205) {
@@ -309,12 +311,13 @@ TEST(Lesson, EventsComeInOrder) {
   }
   EXPECT_EQ(got, (std::vector<std::string>{"lesson_started", "step_shown 0", "answer_given 0 9 true", "step_shown 1",
                                            "answer_given 1 yes false", "step_shown 2", "step_shown 1", "step_shown 2",
-                                           "step_shown 3", "step_shown 4", "step_shown 5", "lesson_finished 1 1"}));
+                                           "step_shown 3", "step_shown 4", "step_shown 5", "step_shown 6",
+                                           "step_shown 7", "lesson_finished 1 1"}));
   EXPECT_TRUE(r.take_events().empty());
   const Json st = r.state();
   EXPECT_EQ(st["id"], "threshold-neuron");
-  EXPECT_EQ(st["step"], 5u);
-  EXPECT_EQ(st["steps"], 6u);
+  EXPECT_EQ(st["step"], 7u);
+  EXPECT_EQ(st["steps"], 8u);
   EXPECT_EQ(st["done"], true);
 }
 

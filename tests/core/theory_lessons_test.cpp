@@ -466,6 +466,11 @@ TEST(LiftingLesson, LiftsMakeXorAndCirclesSeparable) {
   EXPECT_EQ(s.lift()->output_d(), 3);
   EXPECT_TRUE(s.margin().separable);
   EXPECT_TRUE(s.learner().converged());
+  ASSERT_TRUE(r.next(s).ok);  // the trace of the plane in the input plane: an ellipse
+  EXPECT_EQ(r.expected_answer(), "0");
+  ASSERT_TRUE(r.next(s).ok);  // K(x, z) = (x·z + 1)² is φ(x)·φ(z) with the √2 weights (option 1)
+  EXPECT_EQ(r.expected_answer(), "1");
+  EXPECT_EQ(s.settings().learner.algo, Algo::Classic);
   ASSERT_TRUE(r.next(s).ok);
   EXPECT_EQ(s.settings().learner.algo, Algo::Kernel);
   EXPECT_TRUE(s.learner().converged());
