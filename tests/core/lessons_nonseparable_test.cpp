@@ -239,6 +239,11 @@ TEST(NotSeparableLessonData, TheLearnersEndWithTheCountsTheTextsState) {
   EXPECT_EQ(r.expected_answer(), "0");
   EXPECT_TRUE(contains(r.narration(s, "en"), "26 of 100 points are misclassified, against 21 after 50 epochs"))
       << r.narration(s, "en");
+  // Option 0: the weights change in every epoch (every epoch made an update).
+  const auto& log = s.learner().mistakes_log();
+  ASSERT_EQ(log.size(), 51u);
+  for (std::size_t e = 0; e < log.size(); ++e) EXPECT_GT(log[e], 0u) << "epoch " << e + 1;
+  EXPECT_FALSE(s.learner().converged());
 
   // The learners rerun here, epoch by epoch, on the same points.
   const Curve classic = curve(s, Algo::Classic, 100), pocket = curve(s, Algo::Pocket, 100),
