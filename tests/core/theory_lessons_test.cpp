@@ -38,6 +38,11 @@ std::string wrong_answer(const LessonRunner& r) {
     case QuestionKind::Number: return msg_num(std::stod(e) + 1.0);
     case QuestionKind::Choice:
       return std::to_string((std::stoul(e) + 1) % r.lesson().steps[r.step()].question.options.size());
+    case QuestionKind::PlaceLine: {  // the line a·x1 + b·x2 + c = 0 turned by 90° about the origin
+      const std::vector<double>& l = r.expected_line();
+      if (l.size() != 3) return "";
+      return msg_num(-l[1]) + " " + msg_num(l[0]) + " " + msg_num(l[2]);
+    }
     default: return "";
   }
 }
@@ -293,16 +298,21 @@ TEST(LearningRateLesson, FromZeroEveryEtaMakesTheSameMistakesUpToRounding) {
       EXPECT_FALSE(log[t].mistake);  // the rounded score of the tie came out positive
     }
   }
-  // The lesson narrates the comparison of η = 1, 0.1, 0.01, 0.001 and of the powers of two.
+  // The lesson narrates the comparison of η = 1, 0.1, 0.01, 0.001 and of the powers of two
+  // 1, 2⁻⁴, 2⁻⁷, 2⁻¹⁰.
   Session s;
   LessonRunner r;
-  play_to(r, s, "learning-rate", 3);
+  play_to(r, s, "learning-rate", 4);
   const std::string n = r.narration(s, "en");
   EXPECT_TRUE(contains(n, "η = 1: k = 96, w = (6, 3), b = -24")) << n;
   ASSERT_EQ(s.eta_runs().size(), 4u);
   EXPECT_EQ(s.eta_runs()[1].eta, 0.1);
   ASSERT_TRUE(r.next(s).ok);
-  EXPECT_TRUE(contains(r.narration(s, "en"), "The same 96, 96, 96, 96 updates")) << r.narration(s, "en");
+  ASSERT_TRUE(r.next(s).ok);
+  ASSERT_TRUE(r.answer(s, "yes").ok);
+  EXPECT_TRUE(contains(r.feedback("en"), "The same 96, 96, 96, 96 updates")) << r.feedback("en");
+  ASSERT_EQ(s.eta_runs().size(), 4u);
+  EXPECT_EQ(s.eta_runs()[3].eta, std::ldexp(1.0, -10));
   for (const EtaRun& run : s.eta_runs()) {
     EXPECT_EQ(run.w, (std::vector<double>{6 * run.eta, 3 * run.eta}));
     EXPECT_EQ(run.b, -24 * run.eta);
@@ -316,11 +326,11 @@ TEST(LearningRateLesson, FromARandomStartEtaChangesTheRun) {
   EXPECT_NE(small, exact_updates());
   Session s;
   LessonRunner r;
-  play_to(r, s, "learning-rate", 5);
+  play_to(r, s, "learning-rate", 7);
   EXPECT_EQ(s.settings().learner.pla.init, Init::Random);
   ASSERT_EQ(s.eta_runs().size(), 4u);
   EXPECT_NE(s.eta_runs()[0].updates, s.eta_runs()[3].updates);
-  EXPECT_EQ(r.expected_answer(), "yes");
+  EXPECT_EQ(r.expected_answer(), "0");  // only η = 2⁻⁴ must run as η = 1 does (lessons_theory_test.cpp)
 }
 
 TEST(LearningRateLesson, TheFirstUpdateIsEtaTimesX1) {
@@ -349,7 +359,7 @@ TEST(NovikoffLesson, TheInvariantsHoldAtEveryUpdateAndKStaysBelowTheBound) {
   const std::vector<double> u = {1 / root27, 1 / root27, -5 / root27};
   Session s;
   LessonRunner r;
-  play_to(r, s, "novikoff", 0);
+  play_to(r, s, "novikoff", 1);  // step 2 asks for the bound
   ASSERT_TRUE(s.margin().separable);
   EXPECT_NEAR(s.margin().gamma_aug, 1 / root27, 1e-9);
   EXPECT_NEAR(s.margin().R_aug, std::sqrt(30.0), 1e-12);
@@ -363,8 +373,8 @@ TEST(NovikoffLesson, TheInvariantsHoldAtEveryUpdateAndKStaysBelowTheBound) {
     const MarginResult& m = s.margin();
     ASSERT_TRUE(m.separable);
     // Every update so far, recomputed from the trace's weights against the hand u on the six
-    // points (later steps use generated points: their u is the lab's).
-    const std::vector<double>& uu = r.step() < 4 ? u : m.u;
+    // points (steps 7 and 8 use generated points: their u is the lab's).
+    const std::vector<double>& uu = r.step() < 6 ? u : m.u;
     for (const InvariantSample& p : s.invariants()) {
       const double k = static_cast<double>(p.k);
       EXPECT_GE(p.progress, k * eta * m.gamma_aug * (1 - 1e-9)) << "k = " << p.k;
@@ -379,13 +389,13 @@ TEST(NovikoffLesson, TheInvariantsHoldAtEveryUpdateAndKStaysBelowTheBound) {
     EXPECT_GE(wu, k * eta * m.gamma_aug * (1 - 1e-9));
     EXPECT_LE(n2, k * eta * eta * m.R_aug * m.R_aug * (1 + 1e-9));
     EXPECT_LE(k, m.bound);
-    if (r.step() == 1) {  // after 5 updates: the narrated invariants, recomputed with the hand u
+    if (r.step() == 3) {  // after 5 updates: the narrated invariants, recomputed with the hand u
       EXPECT_EQ(s.learner().updates(), 5u);
       char buf[200];
       std::snprintf(buf, sizeof buf, "ŵ·u = %.6g ≥ kηγ̂ = %.6g, and ‖ŵ‖² = %.6g ≤ kη²R̂² = %.6g", wu, 5 / root27, n2, 150.0);
       EXPECT_TRUE(contains(r.narration(s, "en"), buf)) << r.narration(s, "en") << "\n" << buf;
     }
-    if (r.question_kind() == QuestionKind::YesNo && r.step() == 1) {
+    if (r.question_kind() == QuestionKind::YesNo && r.step() == 3) {
       EXPECT_EQ(r.expected_answer(), "no");
     }
     ASSERT_TRUE(r.next(s).ok);
@@ -413,6 +423,9 @@ TEST(RandomStartLesson, SeedsEndOnDifferentSeparatingLines) {
     for (const auto& other : lines) EXPECT_NE(line, other);
     lines.push_back(line);
     ASSERT_TRUE(r.next(s).ok);
+    if (seed == 2u) {
+      ASSERT_TRUE(r.next(s).ok);  // step 3 derives J; step 4 trains seed 3
+    }
   }
   // w = 0: J₁ = 6 (every score is 0, a mistake) while J = 0.
   EXPECT_EQ(r.expected_answer(), "0");
