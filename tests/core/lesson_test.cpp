@@ -143,35 +143,37 @@ TEST(Lesson, TextbookUpdatesFallOnX1X3X3X3X1X3X3) {
   EXPECT_EQ(r.expected_answer(), "2");  // w1 after update 6
   ASSERT_TRUE(r.next(s).ok);  // step 7
   EXPECT_NE(r.narration(s, "en").find("Update 6 on x3: w = (2, 2), b = -2."), std::string::npos);
-  EXPECT_EQ(r.expected_answer(), "-3");
-  ASSERT_TRUE(r.answer(s, "-3", &correct).ok);
+  EXPECT_EQ(r.question_kind(), QuestionKind::PlaceLine);  // the line after update 7: x1 + x2 - 3 = 0
+  EXPECT_EQ(r.expected_answer(), "1 1 -3");
+  ASSERT_TRUE(r.answer(s, "1 1 -3", &correct).ok);
   EXPECT_TRUE(correct);
   ASSERT_TRUE(r.next(s).ok);  // step 8: update 7
-  EXPECT_NE(r.narration(s, "en").find("Update 7 on x3: w = (1, 1), b = -3."), std::string::npos);
+  EXPECT_NE(r.narration(s, "en").find("Update 7 on x3: w = (1, 1), b = -3,"), std::string::npos);
   EXPECT_EQ(updates_in_trace(s), (std::vector<std::uint32_t>{0, 2, 2, 2, 0, 2, 2}));
   EXPECT_EQ(s.learner().running_w(), (std::vector<double>{1, 1}));
   EXPECT_EQ(s.learner().running_b(), -3.0);
+  EXPECT_EQ(r.expected_answer(), "no");  // the next pass makes no update
   ASSERT_TRUE(r.next(s).ok);  // step 9: trained to convergence, nothing changes
   EXPECT_TRUE(s.learner().converged());
   EXPECT_EQ(s.learner().updates(), 7u);
   EXPECT_EQ(updates_in_trace(s), (std::vector<std::uint32_t>{0, 2, 2, 2, 0, 2, 2}));
   EXPECT_EQ(s.learner().w(), (std::vector<double>{1, 1}));
   EXPECT_EQ(s.learner().b(), -3.0);
-  EXPECT_EQ(r.expected_answer(), "yes");
+  EXPECT_EQ(r.expected_answer(), "26");  // R̂² = ‖(4, 3, 1)‖²
   ASSERT_TRUE(r.next(s).ok);  // step 10: the student's order x1, x3, x3, x3, x2, x3, x3, x3, x1, x3, x3
   EXPECT_EQ(updates_in_trace(s), (std::vector<std::uint32_t>{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2}));
   EXPECT_EQ(s.learner().running_w(), (std::vector<double>{2, 1}));
   EXPECT_EQ(s.learner().running_b(), -5.0);
-  EXPECT_NE(r.narration(s, "en").find("After these 11 updates w = (2, 1), b = -5"), std::string::npos) << r.narration(s, "en");
-  ASSERT_TRUE(r.next(s).ok);  // step 11: eta 0.5, restart rule
+  EXPECT_EQ(r.expected_answer(), "1");  // 2x1 + x2 - 5 = 0
+  ASSERT_TRUE(r.next(s).ok);  // step 11: eta 0.5 only
   EXPECT_EQ(s.settings().learner.pla.eta, 0.5);
-  EXPECT_TRUE(s.settings().learner.pla.restart);
+  EXPECT_FALSE(s.settings().learner.pla.restart);
   EXPECT_EQ(r.expected_answer(), "-1.5");
   ASSERT_TRUE(r.next(s).ok);  // step 12: trained
   EXPECT_EQ(s.learner().w(), (std::vector<double>{0.5, 0.5}));
   EXPECT_EQ(s.learner().b(), -1.5);
   EXPECT_EQ(s.learner().updates(), 7u);
-  EXPECT_NE(r.narration(s, "en").find("k = 7 updates, w = (0.5, 0.5), b = -1.5"), std::string::npos);
+  EXPECT_NE(r.narration(s, "en").find("w = (0.5, 0.5), b = -1.5"), std::string::npos);
   // The caller's number format (a true minus sign) and the languages.
   const NumberFormat minus = [](double v) {
     std::string t = msg_num(v);
@@ -182,6 +184,14 @@ TEST(Lesson, TextbookUpdatesFallOnX1X3X3X3X1X3X3) {
   EXPECT_NE(r.narration(s, "zh").find("次更新"), std::string::npos);
   EXPECT_EQ(r.narration(s, "fr"), r.narration(s, "en"));
   EXPECT_EQ(r.narration(s, "pseudo"), r.narration(s, "en") + " " + r.narration(s, "en"));
+  ASSERT_TRUE(r.next(s).ok);  // step 13: the restart variant only (eta stays 0.5)
+  EXPECT_EQ(s.settings().learner.pla.eta, 0.5);
+  EXPECT_TRUE(s.settings().learner.pla.restart);
+  EXPECT_EQ(r.expected_answer(), "no");  // the same line
+  ASSERT_TRUE(r.next(s).ok);  // step 14: trained with the restart rule
+  EXPECT_EQ(updates_in_trace(s), (std::vector<std::uint32_t>{0, 2, 2, 2, 0, 2, 2}));
+  EXPECT_EQ(s.learner().w(), (std::vector<double>{0.5, 0.5}));
+  EXPECT_EQ(s.learner().b(), -1.5);
   ASSERT_TRUE(r.next(s).ok);
   EXPECT_TRUE(r.done());
 }
@@ -236,8 +246,8 @@ TEST(Lesson, DualEndsWithAlpha205) {
   EXPECT_EQ(s.learner().alpha(), (std::vector<std::uint64_t>{2, 0, 5}));
   EXPECT_EQ(s.learner().w(), (std::vector<double>{1, 1}));
   EXPECT_EQ(s.learner().b(), -3.0);
-  EXPECT_NE(r.narration(s, "en").find("α = (2, 0, 5), b = -3"), std::string::npos);
-  EXPECT_EQ(r.expected_answer(), "7");
+  EXPECT_NE(r.narration(s, "en").find("α = (2, 0, 5)"), std::string::npos);
+  EXPECT_EQ(r.expected_answer(), "2");  // x3, the nearest point to the final line
 }
 
 TEST(Lesson, BackRebuildsTheSameStateAsGoingForward) {
@@ -743,12 +753,15 @@ TEST(Lesson, CustomersNarratesTheAngleAndClassifiesQueryPoints) {
   LessonRunner r;
   ASSERT_TRUE(r.load_builtin("customers").ok);
   ASSERT_TRUE(r.start(s).ok);
-  ASSERT_TRUE(r.next(s).ok);  // update 1 (pick_point's effect), then update 2 (the step's action)
+  ASSERT_TRUE(r.next(s).ok);  // update 1 (pick_point's effect)
+  EXPECT_EQ(s.learner().updates(), 1u);  // the next step makes update 2 (its action) and narrates its angle
+  ASSERT_TRUE(r.next(s).ok);
   const std::string angle = r.narration(s, "en");
-  EXPECT_TRUE(std::regex_search(angle, std::regex("was [0-9.]+°"))) << angle;
+  EXPECT_TRUE(std::regex_search(angle, std::regex("from [0-9.]+° to [0-9.]+°"))) << angle;
   EXPECT_EQ(s.learner().updates(), 2u);
   while (!r.done() && r.step() + 1 < r.steps()) ASSERT_TRUE(r.next(s).ok);
-  const std::string last = r.narration(s, "en");
+  ASSERT_TRUE(r.answer(s, r.expected_answer()).ok);  // the classes come with the answer
+  const std::string last = r.feedback("en");
   EXPECT_NE(last.find("(12, 60) → +1"), std::string::npos) << last;
   EXPECT_NE(last.find("(40, 10) → -1"), std::string::npos) << last;
   ASSERT_EQ(s.queries().size(), 3u);

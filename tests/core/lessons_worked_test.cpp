@@ -1,0 +1,775 @@
+// The worked-example lessons (web/lessons: textbook, customers, dual) against their own
+// data: every number their texts state as a literal and every claim about the numbers
+// (the same line, no point misclassified at the end, k <= 117, alpha = (2, 0, 5), the
+// place_line's expected line, the growth of y(w.x + b) by eta(|x|^2 + 1), ...) is checked
+// here on the built-in lesson walked by LessonRunner, against values computed here by other
+// means: an integer perceptron written in this file (Li Hang's Algorithm 2.1 in the order
+// x1, x2, x3, with or without the restart variant), inner products and distances by hand.
+// Then the writing rules these lessons must keep in every language: at most 400 characters
+// of narration + prompt, no narration that gives its question's answer, no "converged (yes)",
+// no "0 mistakes", the augmented R̂ and γ̂ named as such, x⁽¹⁾ for coordinates, decimal points.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "core/lesson.hpp"
+#include "core/session.hpp"
+#include "core/trace.hpp"
+
+namespace pla {
+namespace {
+
+// The interface's number format as the lab shows it (whole numbers exactly, others to 6
+// significant digits) with a true minus sign, as the lesson files write literals.
+const NumberFormat kMinus = [](double v) {
+  char buf[40];
+  if (v == std::floor(v) && std::fabs(v) < 1e15) {
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+  }
+  const std::string t = buf;
+  return !t.empty() && t[0] == '-' ? "\u2212" + t.substr(1) : t;
+};
+
+#define EXPECT_HAS(text, part) EXPECT_NE((text).find(part), std::string::npos) << "missing \"" << (part) << "\" in: " << (text)
+#define EXPECT_LACKS(text, part) EXPECT_EQ((text).find(part), std::string::npos) << "unexpected \"" << (part) << "\" in: " << (text)
+
+std::string narration(const LessonRunner& r, const Session& s, const char* lang = "en") {
+  return r.narration(s, lang, kMinus);
+}
+std::string why(const LessonRunner& r, const char* lang = "en") { return r.feedback(lang, kMinus); }
+
+// Runs the lesson (questions skipped with next: their effects run) until step `target` (0-based).
+void play_to(LessonRunner& r, Session& s, const std::string& id, std::size_t target) {
+  ASSERT_TRUE(r.load_builtin(id).ok);
+  ASSERT_TRUE(r.start(s).ok);
+  while (r.step() < target) ASSERT_TRUE(r.next(s).ok);
+}
+
+// Answers the current question with the expected answer (it must be right).
+void answer_right(LessonRunner& r, Session& s) {
+  bool correct = false;
+  const Status st = r.answer(s, r.expected_answer(), &correct);
+  ASSERT_TRUE(st.ok) << st.error;
+  ASSERT_TRUE(correct);
+}
+
+double dot(const std::vector<double>& w, const double* x) {
+  double t = 0;
+  for (std::size_t j = 0; j < w.size(); ++j) t += w[j] * x[j];
+  return t;
+}
+
+// y(w.x + b) of data row i.
+double margin_of(const Dataset& ds, std::size_t i, const std::vector<double>& w, double b) {
+  return ds.y[i] * (dot(w, ds.row(i)) + b);
+}
+
+std::size_t misclassified(const Dataset& ds, const std::vector<double>& w, double b) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < ds.size(); ++i) n += margin_of(ds, i, w, b) <= 0 ? 1 : 0;
+  return n;
+}
+
+double norm2(const Dataset& ds, std::size_t i) {
+  double t = 0;
+  for (int j = 0; j < ds.d; ++j) t += ds.row(i)[j] * ds.row(i)[j];
+  return t;
+}
+
+std::vector<std::uint32_t> updates_in_trace(const Session& s) {
+  std::vector<std::uint32_t> out;
+  for (const TraceStep& t : s.trace().log())
+    if (t.mistake) out.push_back(t.index);
+  return out;
+}
+
+// ---------------------------------------------------------------- an independent perceptron
+
+struct Visit {
+  std::size_t index;
+  std::vector<double> w;  // before the visit
+  double b;
+};
+
+struct OracleRun {
+  std::vector<std::uint32_t> updates;           // the points updated on, in order
+  std::vector<std::vector<double>> w_after;      // w after each update
+  std::vector<double> b_after;                   // b after each update
+  std::vector<Visit> visits;                     // every visit, the final clean pass included
+  std::vector<double> w;
+  double b = 0;
+  std::uint64_t passes = 0;
+};
+
+// Li Hang's Algorithm 2.1 from w = 0, b = 0, visiting x1, x2, ... in turn until a whole
+// pass makes no update; restart: after each update the pass starts again from x1.
+OracleRun perceptron(const Dataset& ds, double eta, bool restart) {
+  OracleRun run;
+  run.w.assign(static_cast<std::size_t>(ds.d), 0.0);
+  for (int guard = 0; guard < 100000; ++guard) {
+    ++run.passes;
+    bool clean = true;
+    for (std::size_t i = 0; i < ds.size(); ++i) {
+      run.visits.push_back({i, run.w, run.b});
+      if (margin_of(ds, i, run.w, run.b) > 0) continue;
+      for (int j = 0; j < ds.d; ++j) run.w[static_cast<std::size_t>(j)] += eta * ds.y[i] * ds.row(i)[j];
+      run.b += eta * ds.y[i];
+      run.updates.push_back(static_cast<std::uint32_t>(i));
+      run.w_after.push_back(run.w);
+      run.b_after.push_back(run.b);
+      clean = false;
+      if (restart) break;
+    }
+    if (clean) break;
+  }
+  return run;
+}
+
+// ---------------------------------------------------------------- textbook
+
+TEST(WorkedTextbook, TheDataAreLiHangsExample21) {
+  Session s;
+  LessonRunner r;
+  play_to(r, s, "textbook", 0);
+  const Dataset& ds = s.data();
+  ASSERT_EQ(ds.size(), 3u);
+  EXPECT_EQ(std::vector<double>(ds.x.begin(), ds.x.end()), (std::vector<double>{3, 3, 4, 3, 1, 1}));
+  EXPECT_EQ(ds.y, (std::vector<int>{1, 1, -1}));
+  EXPECT_HAS(narration(r, s), "x1 = (3, 3) and x2 = (4, 3) are positive (+1), x3 = (1, 1) is negative (−1)");
+  EXPECT_EQ(s.settings().learner.pla.eta, 1.0);
+  EXPECT_FALSE(s.settings().learner.pla.restart);
+  // The worked table: x1, x3, x3, x3, x1, x3, x3 -> w = (1, 1), b = -3 (Li Hang, example 2.1).
+  const OracleRun run = perceptron(ds, 1.0, false);
+  EXPECT_EQ(run.updates, (std::vector<std::uint32_t>{0, 2, 2, 2, 0, 2, 2}));
+  EXPECT_EQ(run.w, (std::vector<double>{1, 1}));
+  EXPECT_EQ(run.b, -3.0);
+}
+
+TEST(WorkedTextbook, EveryStepNarratesTheNumbersOfTheWorkedTable) {
+  Session s;
+  LessonRunner r;
+  play_to(r, s, "textbook", 0);
+  const Dataset& ds = s.data();
+  const OracleRun run = perceptron(ds, 1.0, false);
+  // Step 1: with w = 0 every point has y(w.x + b) = 0: the first point visited, x1.
+  EXPECT_EQ(r.expected_answer(), "0");
+  answer_right(r, s);
+  ASSERT_TRUE(r.next(s).ok);
+  // Step 2: update 1, then x2 = (4, 3) is classified correctly: 3*4 + 3*3 + 1 = 22.
+  EXPECT_HAS(narration(r, s), "Update 1 on x1 = (3, 3), y = +1: y(w·x + b) = 0 ≤ 0.");
+  EXPECT_EQ(r.expected_answer(), "no");
+  EXPECT_EQ(margin_of(ds, 1, run.w_after[0], run.b_after[0]), 22.0);
+  answer_right(r, s);
+  EXPECT_HAS(why(r), "For x2, y(w·x + b) = 22 > 0");
+  ASSERT_TRUE(r.next(s).ok);
+  // Step 3: update 2 on x3 (y(w.x + b) = -7), then in the second epoch x1 and x2 are classified
+  // correctly and x3 is not: b = -1.
+  EXPECT_HAS(narration(r, s), "Then x3: y(w·x + b) = −7 ≤ 0, so x3 is misclassified. Update 2 on x3: w = (2, 2), b = 0.");
+  EXPECT_EQ(margin_of(ds, 2, run.w_after[0], run.b_after[0]), -7.0);
+  EXPECT_GT(margin_of(ds, 0, run.w_after[1], run.b_after[1]), 0.0);
+  EXPECT_GT(margin_of(ds, 1, run.w_after[1], run.b_after[1]), 0.0);
+  EXPECT_EQ(r.expected_answer(), "-1");
+  EXPECT_EQ(run.b_after[2], -1.0);
+  ASSERT_TRUE(r.next(s).ok);
+  // Step 4: updates 2 and 3 moved the line towards x3 without turning it: w stays a multiple
+  // of (1, 1) and the line x1 + x2 = -b / w1 goes -1/3, 0, 1 (x3 lies on x1 + x2 = 2).
+  EXPECT_HAS(narration(r, s), "Update 3 was on x3: w = (1, 1), b = −1.");
+  EXPECT_HAS(narration(r, s), "from x⁽¹⁾ + x⁽²⁾ = −1/3 to x⁽¹⁾ + x⁽²⁾ = 0, then to x⁽¹⁾ + x⁽²⁾ = 1");
+  const double levels[] = {-1.0 / 3.0, 0.0, 1.0};
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(run.w_after[k][0], run.w_after[k][1]) << k;
+    EXPECT_NEAR(-run.b_after[k] / run.w_after[k][0], levels[k], 1e-12) << k;
+  }
+  EXPECT_EQ(run.updates[1], 2u);
+  EXPECT_EQ(run.updates[2], 2u);
+  EXPECT_EQ(s.learner().running_w(), (std::vector<double>{1, 1}));
+  EXPECT_EQ(s.learner().running_b(), -1.0);
+  EXPECT_EQ(r.expected_answer(), "2");
+  answer_right(r, s);
+  EXPECT_HAS(why(r), "x3 still has y(w·x + b) = −1 ≤ 0");
+  ASSERT_TRUE(r.next(s).ok);
+  // Step 5: w is back at (0, 0), b = -2: no line; every point has w.x + b = -2.
+  EXPECT_EQ(s.learner().running_w(), (std::vector<double>{0, 0}));
+  EXPECT_EQ(s.learner().running_b(), -2.0);
+  EXPECT_HAS(narration(r, s), "The weight vector is back at (0, 0), but b is not");
+  EXPECT_EQ(r.expected_answer(), "0");
+  ASSERT_TRUE(r.next(s).ok);
+  // Step 6: w1 after update 6 (on x3, y(w.x + b) = -5): (3, 3) - (1, 1) = (2, 2).
+  EXPECT_HAS(narration(r, s), "Update 5 on x1 = (3, 3): w = (3, 3), b = −1.");
+  EXPECT_EQ(r.expected_answer(), "2");
+  EXPECT_EQ(margin_of(ds, 2, run.w_after[4], run.b_after[4]), -5.0);
+  ASSERT_TRUE(r.next(s).ok);
+  // Step 7: the place_line question (tested on its own below).
+  EXPECT_EQ(r.question_kind(), QuestionKind::PlaceLine);
+  ASSERT_TRUE(r.next(s).ok);
+  // Step 8: update 7 gives the line x1 + x2 - 3 = 0; the updates fell on x1, x3, x3, x3, x1,
+  // x3, x3; the next pass makes no update: y(w.x + b) = 3, 4 and 1, no point misclassified.
+  EXPECT_HAS(narration(r, s), "Update 7 on x3: w = (1, 1), b = −3, the line x⁽¹⁾ + x⁽²⁾ − 3 = 0.");
+  EXPECT_HAS(narration(r, s), "The updates fell on x1, x3, x3, x3, x1, x3, x3.");
+  EXPECT_EQ(updates_in_trace(s), run.updates);
+  const std::vector<double> w = s.learner().running_w();
+  const double b = s.learner().running_b();
+  EXPECT_EQ(margin_of(ds, 0, w, b), 3.0);
+  EXPECT_EQ(margin_of(ds, 1, w, b), 4.0);
+  EXPECT_EQ(margin_of(ds, 2, w, b), 1.0);
+  EXPECT_EQ(misclassified(ds, w, b), 0u);  // "No point is misclassified"
+  EXPECT_EQ(r.question_kind(), QuestionKind::YesNo);
+  EXPECT_EQ(r.expected_answer(), "no");
+  answer_right(r, s);
+  EXPECT_HAS(why(r), "No: y(w·x + b) is 3 for x1, 4 for x2 and 1 for x3, all > 0. No point is misclassified");
+  ASSERT_TRUE(r.next(s).ok);
+  // Step 9: the next epoch made no update: k = 7, the line of example 2.1.
+  EXPECT_TRUE(s.learner().converged());
+  EXPECT_EQ(s.learner().updates(), 7u);
+  EXPECT_EQ(updates_in_trace(s), run.updates);
+  EXPECT_EQ(s.learner().w(), (std::vector<double>{1, 1}));
+  EXPECT_EQ(s.learner().b(), -3.0);
+  EXPECT_EQ(misclassified(ds, s.learner().w(), s.learner().b()), 0u);
+  EXPECT_HAS(narration(r, s), "k = 7 updates, w = (1, 1), b = −3, the line of Li Hang's example 2.1");
+}
+
+// The place_line question: the next update (the 7th, on x3) moves the line parallel from
+// x1 + x2 = 1 to x1 + x2 = 3, past x3 (on x1 + x2 = 2); leaving the line where it is, is wrong.
+TEST(WorkedTextbook, PlaceLineExpectsTheVisibleMoveOfUpdate7) {
+  for (const bool leave_it : {false, true}) {
+    Session s;
+    LessonRunner r;
+    play_to(r, s, "textbook", 6);
+    ASSERT_EQ(r.question_kind(), QuestionKind::PlaceLine);
+    EXPECT_EQ(s.learner().running_w(), (std::vector<double>{2, 2}));  // the line x1 + x2 = 1
+    EXPECT_EQ(s.learner().running_b(), -2.0);
+    EXPECT_EQ(r.expected_answer(), "1 1 -3");
+    EXPECT_EQ(r.expected_line(), (std::vector<double>{1, 1, -3}));  // x1 + x2 = 3, not "none"
+    const double x3_level = s.data().row(2)[0] + s.data().row(2)[1];
+    EXPECT_EQ(x3_level, 2.0);
+    EXPECT_GT(x3_level, 1.0);
+    EXPECT_LT(x3_level, 3.0);
+    bool correct = true;
+    ASSERT_TRUE(r.answer(s, leave_it ? "2 2 -2" : "1 1 -3", &correct).ok);
+    EXPECT_EQ(correct, !leave_it);
+    if (leave_it) {
+      EXPECT_LT(r.angle_error(), 1e-3);  // the same direction: only the move is missed,
+      EXPECT_GT(r.offset_error(), 0.1);  // and it is larger than the lesson's tolerance
+      continue;
+    }
+    EXPECT_HAS(why(r), "The next update is on x3 (y(w·x + b) = −2): w = (2, 2) − (1, 1) = (1, 1), b = −2 − 1 = −3.");
+    EXPECT_HAS(why(r), "moves from x⁽¹⁾ + x⁽²⁾ = 1 to x⁽¹⁾ + x⁽²⁾ = 3, past x3 (on x⁽¹⁾ + x⁽²⁾ = 2)");
+    EXPECT_LT(margin_of(s.data(), 2, {2, 2}, -2), 0.0);  // x3 was on the positive side
+    EXPECT_EQ(s.learner().running_w(), (std::vector<double>{1, 1}));
+    EXPECT_EQ(s.learner().running_b(), -3.0);
+    EXPECT_LT(dot(s.learner().running_w(), s.data().row(2)) + s.learner().running_b(), 0.0);  // now negative
+  }
+}
+
+// Novikoff: R̂² = ‖(4, 3, 1)‖² = 26, γ̂ = √2/3 (the augmented margin of x1 + x2 - 4 = 0,
+// (1, 1, -4)/√18: 2/√18 for x1 and x3, which lie 2√2 apart, so no hyperplane does better),
+// (R̂/γ̂)² = 26 · 9/2 = 117 >= k = 7; the points themselves have R = 5 and γ = √2 = 1.41.
+TEST(WorkedTextbook, NovikoffNamesTheAugmentedQuantities) {
+  Session s;
+  LessonRunner r;
+  play_to(r, s, "textbook", 8);
+  const Dataset& ds = s.data();
+  double r2 = 0, plain = 0;
+  for (std::size_t i = 0; i < ds.size(); ++i) {
+    r2 = std::max(r2, norm2(ds, i) + 1);
+    plain = std::max(plain, std::sqrt(norm2(ds, i)));
+  }
+  EXPECT_EQ(r2, 26.0);
+  EXPECT_EQ(plain, 5.0);
+  EXPECT_EQ(msg_num(std::round(std::sqrt(2.0) * 100) / 100), "1.41");
+  double gamma_hat = 1e9;
+  for (std::size_t i = 0; i < ds.size(); ++i)
+    gamma_hat = std::min(gamma_hat, margin_of(ds, i, {1, 1}, -4) / std::sqrt(18.0));
+  EXPECT_NEAR(gamma_hat, std::sqrt(2.0) / 3, 1e-12);
+  EXPECT_NEAR(r2 / (gamma_hat * gamma_hat), 117.0, 1e-9);
+  EXPECT_EQ(r.question_kind(), QuestionKind::Number);
+  EXPECT_EQ(r.expected_answer(), "26");
+  EXPECT_LACKS(narration(r, s), "26");
+  answer_right(r, s);
+  const std::string w = why(r);
+  EXPECT_HAS(w, "x̂2 = (4, 3, 1): R̂² = 16 + 9 + 1 = 26, R̂ = " + kMinus(std::sqrt(26.0)) + ".");
+  EXPECT_HAS(w, "γ̂ = " + kMinus(std::sqrt(2.0) / 3) + " the theorem guarantees k ≤ (R̂/γ̂)² = 117; here k = 7.");
+  EXPECT_HAS(w, "R = 5 and γ = 1.41");
+  EXPECT_LE(s.learner().updates(), 117u);
+}
+
+// Step 10: the order x1, x3, x3, x3, x2, x3, x3, x3, x1, x3, x3 (each misclassified when chosen:
+// update_on refuses any other) ends at 2x1 + x2 - 5 = 0: x1 twice, x2 once, x3 eight times.
+TEST(WorkedTextbook, TheStudentsOrderEndsAtTheOtherLine) {
+  Session s;
+  LessonRunner r;
+  play_to(r, s, "textbook", 9);
+  EXPECT_EQ(updates_in_trace(s), (std::vector<std::uint32_t>{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2}));
+  EXPECT_EQ(s.learner().running_w(), (std::vector<double>{2, 1}));
+  EXPECT_EQ(s.learner().running_b(), -5.0);
+  // 2*(3, 3) + (4, 3) - 8*(1, 1) = (2, 1), b = 2 + 1 - 8 = -5; it separates the points.
+  EXPECT_EQ(2 * 3 + 4 - 8, 2);
+  EXPECT_EQ(2 * 3 + 3 - 8, 1);
+  EXPECT_EQ(misclassified(s.data(), s.learner().running_w(), s.learner().running_b()), 0u);
+  const std::string n = narration(r, s);
+  EXPECT_LACKS(n, "(2, 1)");  // the answer is not in the narration
+  EXPECT_LACKS(n, "− 5 = 0");
+  EXPECT_EQ(r.expected_answer(), "1");
+  EXPECT_EQ(r.question_options("en")[1], "2x⁽¹⁾ + x⁽²⁾ − 5 = 0");
+  EXPECT_HAS(r.question_prompt("en"), "these 11 updates");
+  answer_right(r, s);
+  EXPECT_HAS(why(r), "w = 2·(3, 3) + (4, 3) − 8·(1, 1) = (2, 1) and b = 2 + 1 − 8 = −5");
+}
+
+// Steps 11-14: η alone (0.5: the same updates, w and b halved, the same line), then the
+// restart variant alone (the same updates and line; 20 visits instead of 18).
+TEST(WorkedTextbook, LearningRateAndRestartAreChangedOneAtATime) {
+  Session s;
+  LessonRunner r;
+  play_to(r, s, "textbook", 10);
+  const Dataset& ds = s.data();
+  const OracleRun one = perceptron(ds, 1.0, false), half = perceptron(ds, 0.5, false),
+                  restart = perceptron(ds, 0.5, true);
+  // Step 11: only η changes.
+  EXPECT_EQ(s.settings().learner.pla.eta, 0.5);
+  EXPECT_FALSE(s.settings().learner.pla.restart);
+  EXPECT_EQ(s.learner().updates(), 0u);
+  EXPECT_HAS(narration(r, s), "from w = (0, 0), b = 0. Only the learning rate changes: η = 0.5 instead of 1.");
+  EXPECT_EQ(r.expected_answer(), "-1.5");
+  EXPECT_EQ(half.b, 0.5 * one.b);
+  EXPECT_EQ(half.updates, one.updates);
+  for (std::size_t k = 0; k < one.updates.size(); ++k) {
+    EXPECT_EQ(half.b_after[k], 0.5 * one.b_after[k]);
+    EXPECT_EQ(half.w_after[k], (std::vector<double>{0.5 * one.w_after[k][0], 0.5 * one.w_after[k][1]}));
+  }
+  answer_right(r, s);
+  EXPECT_HAS(why(r), "the same 7 updates on the same points, and b = 0.5 · (−3) = −1.5");
+  ASSERT_TRUE(r.next(s).ok);
+  // Step 12: trained with η = 0.5.
+  EXPECT_EQ(updates_in_trace(s), one.updates);
+  EXPECT_EQ(s.learner().w(), (std::vector<double>{0.5, 0.5}));
+  EXPECT_EQ(s.learner().b(), -1.5);
+  EXPECT_EQ(half.visits.size(), 18u);
+  EXPECT_EQ(half.passes, 6u);
+  EXPECT_EQ(s.learner().steps(), 18u);
+  EXPECT_HAS(narration(r, s), "k = 7 updates on the same points, w = (0.5, 0.5), b = −1.5, half of w = (1, 1), b = −3");
+  EXPECT_HAS(narration(r, s), "The algorithm visited 18 points: 6 epochs of 3.");
+  EXPECT_EQ(r.question_kind(), QuestionKind::None);
+  ASSERT_TRUE(r.next(s).ok);
+  // Step 13: only the order rule changes (η stays 0.5).
+  EXPECT_EQ(s.settings().learner.pla.eta, 0.5);
+  EXPECT_TRUE(s.settings().learner.pla.restart);
+  EXPECT_EQ(s.learner().updates(), 0u);
+  EXPECT_EQ(r.expected_answer(), "no");
+  EXPECT_EQ(restart.updates, one.updates);
+  EXPECT_EQ(restart.w, half.w);
+  EXPECT_EQ(restart.b, half.b);
+  // η(‖x1‖² + 1) = 0.5 · 19 = 9.5, and x1 is classified correctly after each of its updates.
+  EXPECT_EQ(0.5 * (norm2(ds, 0) + 1), 9.5);
+  for (std::size_t k = 0; k < restart.updates.size(); ++k)
+    if (restart.updates[k] == 0) {
+      EXPECT_GT(margin_of(ds, 0, restart.w_after[k], restart.b_after[k]), 0.0) << k;
+    }
+  answer_right(r, s);
+  EXPECT_HAS(why(r), "η(‖x1‖² + 1) = 9.5");
+  EXPECT_HAS(why(r), "The updates fall on the same points, x1, x3, x3, x3, x1, x3, x3.");
+  ASSERT_TRUE(r.next(s).ok);
+  // Step 14: trained with the restart rule.
+  EXPECT_EQ(updates_in_trace(s), one.updates);
+  EXPECT_EQ(s.learner().w(), (std::vector<double>{0.5, 0.5}));
+  EXPECT_EQ(s.learner().b(), -1.5);
+  EXPECT_EQ(restart.visits.size(), 20u);
+  EXPECT_EQ(s.learner().steps(), 20u);
+  std::size_t x1_updates = 0;
+  for (std::uint32_t i : restart.updates) x1_updates += i == 0 ? 1 : 0;
+  EXPECT_EQ(x1_updates, 2u);
+  EXPECT_EQ(restart.visits.size(), half.visits.size() + x1_updates);
+  EXPECT_HAS(narration(r, s), "k = 7 updates, w = (0.5, 0.5), b = −1.5, the same line. Only the visits changed: 20 points instead of 18");
+}
+
+// ---------------------------------------------------------------- customers
+
+TEST(WorkedCustomers, AnUpdateRaisesYScoreByEtaTimesNormSquaredPlusOne) {
+  Session s;
+  LessonRunner r;
+  play_to(r, s, "customers", 1);
+  const Dataset& ds = s.data();
+  ASSERT_EQ(ds.size(), 20u);
+  EXPECT_EQ(ds.feature_names, (std::vector<std::string>{"price", "quantity"}));  // x⁽¹⁾ price, x⁽²⁾ quantity
+  const std::vector<double> w1 = s.learner().running_w();
+  const double b1 = s.learner().running_b();
+  EXPECT_EQ(w1, (std::vector<double>{8, 85}));
+  EXPECT_EQ(b1, 1.0);
+  // Step 2: the next update is on x2 = (30, 12), y = -1, y(w.x + b) = -1261; ‖x2‖² + 1 = 1045.
+  EXPECT_EQ(ds.row(1)[0], 30.0);
+  EXPECT_EQ(ds.row(1)[1], 12.0);
+  EXPECT_EQ(ds.y[1], -1);
+  EXPECT_EQ(margin_of(ds, 1, w1, b1), -1261.0);
+  EXPECT_EQ(norm2(ds, 1) + 1, 1045.0);
+  EXPECT_HAS(narration(r, s), "the next update is on x2 = (30, 12), a small customer (y = −1), with y(w·x + b) = −1261.");
+  EXPECT_EQ(r.expected_answer(), "-216");
+  answer_right(r, s);
+  EXPECT_HAS(why(r), "‖x2‖² + 1 = 900 + 144 + 1 = 1045, so y(w·x + b) goes from −1261 to −1261 + 1045 = −216");
+  ASSERT_TRUE(r.next(s).ok);
+  // Step 3: after the update x2 is still misclassified at -216.
+  EXPECT_EQ(updates_in_trace(s), (std::vector<std::uint32_t>{0, 1}));
+  EXPECT_EQ(margin_of(ds, 1, s.learner().running_w(), s.learner().running_b()), -216.0);
+  // The same identity on every update of the whole run, on the lesson's data.
+  Session t;
+  ASSERT_TRUE(t.load_data(ds, "customers").ok);
+  for (const char* kv : {"algo classic", "eta 1", "order cyclic", "init zero"}) {
+    const std::string text(kv);
+    ASSERT_TRUE(t.set(text.substr(0, text.find(' ')), text.substr(text.find(' ') + 1)).ok) << kv;
+  }
+  t.reset();
+  for (int k = 0; k < 100 && !t.learner().converged(); ++k) {
+    const std::vector<double> w = t.learner().running_w();
+    const double b = t.learner().running_b();
+    const std::uint64_t before = t.learner().updates();
+    t.next_update();
+    if (t.learner().updates() == before) break;
+    const std::size_t i = updates_in_trace(t).back();
+    EXPECT_EQ(margin_of(ds, i, t.learner().running_w(), t.learner().running_b()) - margin_of(ds, i, w, b),
+              1.0 * (norm2(ds, i) + 1))
+        << "update " << k + 1;
+  }
+  EXPECT_TRUE(t.learner().converged());
+  EXPECT_EQ(t.learner().updates(), 14u);
+}
+
+TEST(WorkedCustomers, TheAngleAndTheCountsAreTheLessons) {
+  Session s;
+  LessonRunner r;
+  play_to(r, s, "customers", 2);
+  const Dataset& ds = s.data();
+  const std::vector<double> w = s.learner().running_w();
+  EXPECT_EQ(w, (std::vector<double>{-22, 73}));
+  EXPECT_EQ(s.learner().running_b(), 0.0);
+  // yx = (-30, -12); the angle from w = (8, 85) was 117.2°, from (-22, 73) it is 95.0°.
+  const double yx[] = {-30, -12};
+  const auto angle = [&](double a, double b) {
+    return std::acos((a * yx[0] + b * yx[1]) / (std::hypot(a, b) * std::hypot(yx[0], yx[1]))) * 180.0 /
+           3.14159265358979323846;
+  };
+  EXPECT_NEAR(angle(8, 85), 117.2, 0.05);
+  EXPECT_NEAR(angle(-22, 73), 95.0, 0.05);
+  EXPECT_LT(angle(-22, 73), angle(8, 85));
+  const std::string n = narration(r, s);
+  EXPECT_HAS(n, "Update 2 on x2 = (30, 12): w = (−22, 73), b = 0; 7 of 20 customers are misclassified.");
+  EXPECT_HAS(n, "yx = (−30, −12): the angle between w and yx fell from 117.2° to 95.0°.");
+  EXPECT_EQ(misclassified(ds, w, 0.0), 7u);
+  // x3 = (10, 72) is classified correctly: 5036.
+  EXPECT_EQ(margin_of(ds, 2, w, 0.0), 5036.0);
+  EXPECT_EQ(r.expected_answer(), "no");
+  answer_right(r, s);
+  EXPECT_HAS(why(r), "x3 = (10, 72) has y(w·x + b) = 5036 > 0");
+  ASSERT_TRUE(r.next(s).ok);
+  // Step 4: trained; no customer is misclassified and the last epoch made no update.
+  EXPECT_TRUE(s.learner().converged());
+  EXPECT_EQ(s.learner().updates(), 14u);
+  EXPECT_EQ(s.learner().epoch(), 4u);
+  EXPECT_EQ(misclassified(ds, s.learner().w(), s.learner().b()), 0u);
+  const auto& log = s.trace().log();
+  ASSERT_GE(log.size(), 20u);
+  for (std::size_t i = log.size() - 20; i < log.size(); ++i) {
+    EXPECT_FALSE(log[i].mistake) << i;
+    EXPECT_EQ(log[i].epoch, 4u);
+  }
+  EXPECT_HAS(narration(r, s), "k = 14 updates in 4 epochs, w = (−116, 63), b = −4.");
+  EXPECT_EQ(r.expected_answer(), "yes");
+  answer_right(r, s);
+  const std::string w4 = why(r);
+  EXPECT_HAS(w4, "Yes: no customer is misclassified, and the last epoch made no update.");
+  // R̂ = max ‖(x, 1)‖ = ‖(12, 90, 1)‖ = √8245.
+  double r2 = 0;
+  for (std::size_t i = 0; i < ds.size(); ++i) r2 = std::max(r2, norm2(ds, i) + 1);
+  EXPECT_EQ(r2, 8245.0);
+  EXPECT_HAS(w4, "R̂ = " + kMinus(std::sqrt(r2)) + " and γ̂ = ");
+  const std::smatch m = [&] {
+    std::smatch out;
+    std::regex_search(w4, out, std::regex("\\(R̂/γ̂\\)² = ([0-9.]+), with R̂ = ([0-9.]+) and γ̂ = ([0-9.]+)"));
+    return out;
+  }();
+  ASSERT_EQ(m.size(), 4u) << w4;
+  const double bound = std::stod(m[1]), R = std::stod(m[2]), gamma = std::stod(m[3]);
+  EXPECT_NEAR(bound, (R / gamma) * (R / gamma), 1e-3 * bound);
+  EXPECT_GT(bound, 100.0 * 14);  // "far below"
+  // γ̂ is a margin of the augmented points: the final (w, b) normalised reaches at most it.
+  double reached = 1e18;
+  const double norm_hat = std::sqrt(dot(s.learner().w(), s.learner().w().data()) + s.learner().b() * s.learner().b());
+  for (std::size_t i = 0; i < ds.size(); ++i)
+    reached = std::min(reached, margin_of(ds, i, s.learner().w(), s.learner().b()) / norm_hat);
+  EXPECT_LE(reached, gamma + 1e-5);
+}
+
+TEST(WorkedCustomers, TheQueryQuestionIsAPrediction) {
+  Session s;
+  LessonRunner r;
+  play_to(r, s, "customers", 4);
+  ASSERT_EQ(s.queries().size(), 3u);
+  EXPECT_EQ(s.queries()[0], (std::vector<double>{12, 60}));
+  EXPECT_EQ(s.queries()[1], (std::vector<double>{40, 10}));
+  EXPECT_EQ(s.queries()[2], (std::vector<double>{25, 35}));
+  const std::vector<double>& w = s.learner().w();
+  const double b = s.learner().b();
+  EXPECT_EQ(w, (std::vector<double>{-116, 63}));
+  EXPECT_EQ(b, -4.0);
+  EXPECT_EQ(dot(w, s.queries()[0].data()) + b, 2384.0);
+  EXPECT_EQ(dot(w, s.queries()[1].data()) + b, -4014.0);
+  EXPECT_EQ(dot(w, s.queries()[2].data()) + b, -699.0);
+  for (std::size_t q = 0; q < 3; ++q)
+    EXPECT_EQ(s.decision(s.queries()[q].data()) > 0, q == 0) << q;
+  const std::string n = narration(r, s);
+  EXPECT_HAS(n, "(12, 60), (40, 10) and (25, 35)");
+  EXPECT_LACKS(n, "→");  // the classes come after the answer
+  EXPECT_EQ(r.expected_answer(), "0");
+  EXPECT_EQ(r.question_options("en")[0], "(12, 60) only");
+  answer_right(r, s);
+  EXPECT_HAS(why(r), "w·x + b is 2384 for (12, 60), −4014 for (40, 10) and −699 for (25, 35)");
+  EXPECT_HAS(why(r), "(12, 60) → +1");
+}
+
+// ---------------------------------------------------------------- dual
+
+TEST(WorkedDual, GramMatrixAndAlphaAreTheLessons) {
+  Session s;
+  LessonRunner r;
+  play_to(r, s, "dual", 0);
+  const Dataset& ds = s.data();
+  std::vector<std::vector<double>> G(3, std::vector<double>(3));
+  for (std::size_t i = 0; i < 3; ++i)
+    for (std::size_t j = 0; j < 3; ++j) G[i][j] = dot(std::vector<double>(ds.row(i), ds.row(i) + 2), ds.row(j));
+  EXPECT_EQ(G, (std::vector<std::vector<double>>{{18, 21, 6}, {21, 25, 7}, {6, 7, 2}}));
+  // Step 1 asks G13 = x1.x3 = 6: the narration does not show G.
+  EXPECT_EQ(r.expected_answer(), "6");
+  EXPECT_LACKS(narration(r, s), "[[");
+  EXPECT_LACKS(narration(r, s), "18");
+  answer_right(r, s);
+  EXPECT_HAS(why(r), "x1·x3 = 3·1 + 3·1 = 6. The whole Gram matrix is G = [[18, 21, 6], [21, 25, 7], [6, 7, 2]].");
+  ASSERT_TRUE(r.next(s).ok);
+  // Step 2: the rule; x1 first.
+  EXPECT_EQ(s.settings().learner.pla.eta, 1.0);  // "their α agree only at η = 1, as here"
+  EXPECT_HAS(narration(r, s), "their α agree only at η = 1, as here");
+  EXPECT_EQ(r.expected_answer(), "0");
+  ASSERT_TRUE(r.next(s).ok);
+  // Step 3: α = (1, 0, 0), b = 1 is w = (3, 3); x2 scores y2(α1 η y1 G12 + b) = 21 + 1 = 22, x3 -7.
+  EXPECT_HAS(narration(r, s), "After update 1 on x1: α = (1, 0, 0), b = 1, which is w = (3, 3).");
+  EXPECT_EQ(1 * (1 * 1 * 1 * G[0][1] + 1), 22.0);
+  EXPECT_EQ(-1 * (1 * 1 * 1 * G[0][2] + 1), -7.0);
+  EXPECT_EQ(r.expected_answer(), "0");
+  answer_right(r, s);
+  EXPECT_HAS(why(r), "= 1·1·1·21 + 1 = 22 > 0, but x3 has yᵢ(Σⱼ αⱼηyⱼGⱼᵢ + b) = −7 ≤ 0: α = (1, 0, 1), b = 0.");
+  ASSERT_TRUE(r.next(s).ok);
+  EXPECT_EQ(s.learner().alpha(), (std::vector<std::uint64_t>{1, 0, 1}));
+}
+
+// Step 4's why: w stays c(1, 1) with c >= 0 (c = 3, 2, 1, 0, 3, 2, 1), x2 is visited right
+// after x1, which is then classified correctly (6c + b > 0), so 7c + b > 0: x2 never updates.
+TEST(WorkedDual, X2NeverUpdatesForTheReasonGiven) {
+  Session s;
+  LessonRunner r;
+  play_to(r, s, "dual", 3);
+  const Dataset& ds = s.data();
+  EXPECT_EQ(r.expected_answer(), "1");
+  const OracleRun run = perceptron(ds, 1.0, false);
+  std::vector<double> cs;
+  for (const std::vector<double>& w : run.w_after) {
+    EXPECT_EQ(w[0], w[1]);
+    EXPECT_GE(w[0], 0.0);
+    cs.push_back(w[0]);
+  }
+  EXPECT_EQ(cs, (std::vector<double>{3, 2, 1, 0, 3, 2, 1}));
+  std::size_t x2_visits = 0;
+  for (std::size_t v = 0; v < run.visits.size(); ++v) {
+    if (run.visits[v].index != 1) continue;
+    ++x2_visits;
+    ASSERT_GT(v, 0u);
+    EXPECT_EQ(run.visits[v - 1].index, 0u);  // right after x1
+    const double c = run.visits[v].w[0], b = run.visits[v].b;
+    EXPECT_GT(6 * c + b, 0.0);               // x1 classified correctly by then
+    EXPECT_GT(margin_of(ds, 1, run.visits[v].w, b), 0.0);
+    EXPECT_EQ(margin_of(ds, 1, run.visits[v].w, b), 7 * c + b);
+  }
+  EXPECT_EQ(x2_visits, 6u);
+  answer_right(r, s);
+  EXPECT_HAS(why(r), "c = 3, 2, 1, 0, 3, 2, 1 after the updates");
+  ASSERT_TRUE(r.next(s).ok);  // step 5: trained
+  for (std::uint32_t i : updates_in_trace(s)) EXPECT_NE(i, 1u);
+}
+
+TEST(WorkedDual, TheRunEndsWithAlpha205LikeThePrimalForm) {
+  Session s;
+  LessonRunner r;
+  play_to(r, s, "dual", 4);
+  EXPECT_EQ(s.learner().alpha(), (std::vector<std::uint64_t>{2, 0, 5}));
+  EXPECT_EQ(s.learner().updates(), 7u);
+  EXPECT_EQ(s.learner().w(), (std::vector<double>{1, 1}));
+  EXPECT_EQ(s.learner().b(), -3.0);
+  EXPECT_TRUE(s.learner().converged());
+  // The narration asks α3 without showing α or k.
+  const std::string n = narration(r, s);
+  EXPECT_LACKS(n, "(2, 0, 5)");
+  EXPECT_LACKS(n, "7");
+  EXPECT_HAS(n, "The run ends with b = −3.");
+  EXPECT_EQ(r.expected_answer(), "5");
+  // Update for update the same as the primal form: the same points, the same (w, b).
+  const OracleRun primal = perceptron(s.data(), 1.0, false);
+  EXPECT_EQ(updates_in_trace(s), primal.updates);
+  Session p;
+  LessonRunner pr;
+  play_to(pr, p, "textbook", 8);  // the primal form trained on the same data
+  EXPECT_EQ(updates_in_trace(p), updates_in_trace(s));
+  EXPECT_EQ(p.learner().w(), s.learner().w());
+  EXPECT_EQ(p.learner().b(), s.learner().b());
+  answer_right(r, s);
+  EXPECT_HAS(why(r), "α = (2, 0, 5): x1 twice and x3 five times, the updates of the primal form (x1, x3, x3, x3, x1, x3, x3).");
+  EXPECT_HAS(why(r), "k = Σ αᵢ = 7, w = 2·(3, 3) − 5·(1, 1) = (1, 1) and b = 2 − 5 = −3");
+}
+
+// A large αᵢ, a point near the hyperplane: distances |x1 + x2 - 3|/√2 are 1/√2 = 0.71 (x3),
+// 3/√2 = 2.12 (x1), 4/√2 = 2.83 (x2), in the order of α3 = 5 > α1 = 2 > α2 = 0.
+TEST(WorkedDual, TheLargestAlphaIsTheNearestPoint) {
+  Session s;
+  LessonRunner r;
+  play_to(r, s, "dual", 5);
+  const Dataset& ds = s.data();
+  const std::vector<std::uint64_t>& alpha = s.learner().alpha();
+  std::vector<double> dist;
+  for (std::size_t i = 0; i < 3; ++i)
+    dist.push_back(std::fabs(dot(s.learner().w(), ds.row(i)) + s.learner().b()) / std::sqrt(2.0));
+  const char* shown[] = {"2.12", "2.83", "0.71"};
+  for (std::size_t i = 0; i < 3; ++i) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%.2f", dist[i]);
+    EXPECT_EQ(std::string(buf), shown[i]) << i;
+  }
+  EXPECT_LT(dist[2], dist[0]);
+  EXPECT_LT(dist[0], dist[1]);
+  EXPECT_GT(alpha[2], alpha[0]);
+  EXPECT_GT(alpha[0], alpha[1]);
+  EXPECT_EQ(r.expected_answer(), "2");
+  EXPECT_HAS(narration(r, s), "The run gave α = (2, 0, 5).");
+  EXPECT_LACKS(narration(r, s), "x3");  // the answer
+  answer_right(r, s);
+  EXPECT_HAS(why(r), "0.71 for x3, 2.12 for x1 and 2.83 for x2, in the order of α₃ = 5 > α₁ = 2 > α₂ = 0");
+}
+
+// ---------------------------------------------------------------- the writing rules
+
+// Every rendered text of the three lessons in every language, walked with right answers.
+struct Rendered {
+  std::string lang, where, text;
+};
+
+std::vector<Rendered> render_all(const std::string& id) {
+  std::vector<Rendered> out;
+  Session s;
+  LessonRunner r;
+  EXPECT_TRUE(r.load_builtin(id).ok);
+  EXPECT_TRUE(r.start(s).ok);
+  for (std::size_t guard = 0; !r.done() && guard < 100; ++guard) {
+    const std::string at = id + " step " + std::to_string(r.step() + 1);
+    for (const char* lang : {"en", "vi", "zh"}) {
+      out.push_back({lang, at + " narration", r.narration(s, lang, kMinus)});
+      if (r.question_kind() != QuestionKind::None) {
+        out.push_back({lang, at + " prompt", r.question_prompt(lang, kMinus)});
+        for (const std::string& o : r.question_options(lang, kMinus)) out.push_back({lang, at + " option", o});
+      }
+    }
+    if (r.question_kind() != QuestionKind::None) {
+      bool correct = false;
+      EXPECT_TRUE(r.answer(s, r.expected_answer(), &correct).ok);
+      for (const char* lang : {"en", "vi", "zh"}) out.push_back({lang, at + " why", r.feedback(lang, kMinus)});
+    }
+    EXPECT_TRUE(r.next(s).ok);
+  }
+  return out;
+}
+
+std::size_t code_points(const std::string& s) {
+  std::size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80 ? 1 : 0;
+  return n;
+}
+
+const char* const kWorked[] = {"textbook", "customers", "dual"};
+
+TEST(WorkedLessons, NarrationAndPromptFitThePanel) {
+  for (const char* id : kWorked) {
+    Session s;
+    LessonRunner r;
+    ASSERT_TRUE(r.load_builtin(id).ok);
+    ASSERT_TRUE(r.start(s).ok);
+    for (std::size_t guard = 0; !r.done() && guard < 100; ++guard) {
+      const std::string text = r.narration(s, "en", kMinus) +
+                               (r.question_kind() != QuestionKind::None ? r.question_prompt("en", kMinus) : "");
+      EXPECT_LE(code_points(text), 400u) << id << " step " << r.step() + 1 << ": " << text;
+      ASSERT_TRUE(r.next(s).ok);
+    }
+  }
+}
+
+TEST(WorkedLessons, NoNarrationGivesItsAnswerAndNoCountReadsZero) {
+  for (const char* id : kWorked) {
+    LessonRunner r;
+    ASSERT_TRUE(r.load_builtin(id).ok);
+    for (std::size_t i = 0; i < r.lesson().steps.size(); ++i) {
+      const LessonStep& st = r.lesson().steps[i];
+      for (const std::string* t : {&st.narration.en, &st.narration.vi, &st.narration.zh, &st.question.why.en,
+                                   &st.question.why.vi, &st.question.why.zh})
+        EXPECT_LACKS(*t, "{converged}");
+      if (st.question.kind != QuestionKind::None) {
+        EXPECT_LACKS(st.narration.en, "converged");
+        EXPECT_LACKS(st.narration.vi, "hội tụ");
+        EXPECT_LACKS(st.narration.zh, "收敛");
+      }
+    }
+    for (const Rendered& t : render_all(id)) {
+      static const std::regex zero_en("\\b0 (mistake|customer|point)s?\\b");
+      EXPECT_FALSE(std::regex_search(t.text, zero_en)) << t.where << ": " << t.text;
+      EXPECT_LACKS(t.text, "còn 0");
+      EXPECT_LACKS(t.text, "Có 0");
+      EXPECT_LACKS(t.text, "还剩 0");
+      EXPECT_LACKS(t.text, " 0 位");
+      EXPECT_LACKS(t.text, "答案是");
+      EXPECT_LACKS(t.text, "顾客");
+      EXPECT_LACKS(t.text, "分错");
+      EXPECT_LACKS(t.text, "错分");
+      EXPECT_LACKS(t.text, "(yes)");
+    }
+  }
+}
+
+TEST(WorkedLessons, NotationNumbersAndAugmentedQuantities) {
+  for (const char* id : kWorked) {
+    LessonRunner r;
+    ASSERT_TRUE(r.load_builtin(id).ok);
+    const auto texts = [&](const LessonText& t) { return std::vector<std::string>{t.en, t.vi, t.zh}; };
+    for (const LessonStep& st : r.lesson().steps)
+      for (const LessonText* lt : {&st.narration, &st.question.prompt, &st.question.why})
+        for (const std::string& t : texts(*lt)) {
+          // {gamma}, {R} and {bound} are the augmented γ̂, R̂ and (R̂/γ̂)².
+          for (const auto& [name, symbol] : std::vector<std::pair<std::string, std::string>>{
+                   {"{gamma}", "γ̂ = "}, {"{R}", "R̂ = "}, {"{bound}", "(R̂/γ̂)² = "}}) {
+            for (std::size_t at = t.find(name); at != std::string::npos; at = t.find(name, at + 1)) {
+              ASSERT_GE(at, symbol.size()) << t;
+              EXPECT_EQ(t.substr(at - symbol.size(), symbol.size()), symbol) << t;
+            }
+          }
+          EXPECT_LACKS(t, "(R/γ)");
+          // Coordinates are x⁽¹⁾, w⁽¹⁾: never x₁ or w₂.
+          EXPECT_FALSE(std::regex_search(t, std::regex("[xw](₁|₂|₃)"))) << t;
+        }
+    for (const Rendered& t : render_all(id)) {
+      if (t.lang == "vi") {
+        EXPECT_FALSE(std::regex_search(t.text, std::regex("[0-9],[0-9]"))) << t.where << ": " << t.text;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace pla
