@@ -116,7 +116,7 @@ TEST(LessonsTheoryLearningRate, ThePlaceLineQuestionAsksForTheLineOfTheSixthUpda
   EXPECT_EQ(exact[5].b, -2);
   Session s;
   LessonRunner r;
-  open_step(r, s, "learning-rate", 3);
+  open_step(r, s, "learning-rate", 2);
   ASSERT_EQ(r.question_kind(), QuestionKind::PlaceLine);
   EXPECT_EQ(s.settings().learner.pla.eta, 0.1);
   EXPECT_EQ(s.learner().updates(), 5u);
@@ -163,7 +163,7 @@ TEST(LessonsTheoryLearningRate, FromZeroTheFourRatesShareTheFirst13UpdatesThenPa
   EXPECT_STREQ(buf, "0.30000000000000004");
   Session s;
   LessonRunner r;
-  open_step(r, s, "learning-rate", 5);
+  open_step(r, s, "learning-rate", 4);
   EXPECT_TRUE(has(r.narration(s, "en"), "the same first 13 updates, then part: 96, 98, 101, 83 updates")) << r.narration(s, "en");
   EXPECT_EQ(r.expected_answer(), "0");
 }
@@ -183,7 +183,7 @@ TEST(LessonsTheoryLearningRate, FromZeroPowersOfTwoGiveOneRunScaledBitForBit) {
   // The lesson's comparison: the same k and w, b exactly η times those of η = 1.
   Session s;
   LessonRunner r;
-  open_step(r, s, "learning-rate", 6);
+  open_step(r, s, "learning-rate", 5);
   ASSERT_EQ(s.eta_runs().size(), 4u);
   for (std::size_t i = 0; i < 4; ++i) {
     const EtaRun& run = s.eta_runs()[i];
@@ -198,7 +198,7 @@ TEST(LessonsTheoryLearningRate, FromZeroPowersOfTwoGiveOneRunScaledBitForBit) {
 TEST(LessonsTheoryLearningRate, FromTheRandomStartRatesAbove0023RunAlikeAndSmallerOnesDiffer) {
   Session s;
   LessonRunner r;
-  open_step(r, s, "learning-rate", 7);
+  open_step(r, s, "learning-rate", 6);
   EXPECT_EQ(s.settings().learner.pla.init, Init::Random);
   const std::vector<double> w0 = s.learner().running_w();
   const double b0 = s.learner().running_b();
@@ -257,7 +257,7 @@ TEST(LessonsTheoryLearningRate, TheRunWithEtaIsEtaTimesTheRunOfOneFromTheStartOv
 TEST(LessonsTheoryLearningRate, TheLastStepQuotesTheRandomStartCounts) {
   Session s;
   LessonRunner r;
-  open_step(r, s, "learning-rate", 8);
+  open_step(r, s, "learning-rate", 7);
   EXPECT_EQ(r.expected_answer(), "no");
   ASSERT_TRUE(r.answer(s, "no").ok);
   EXPECT_TRUE(has(r.feedback("en"), "k went 94, 94, 99, 90 as η shrank")) << r.feedback("en");
