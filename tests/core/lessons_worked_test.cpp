@@ -297,7 +297,7 @@ TEST(WorkedTextbook, NovikoffNamesTheAugmentedQuantities) {
   const std::string w = why(r);
   EXPECT_HAS(w, "x̂2 = (4, 3, 1): R̂² = 16 + 9 + 1 = 26, R̂ = " + kMinus(std::sqrt(26.0)) + ".");
   EXPECT_HAS(w, "γ̂ = " + kMinus(std::sqrt(2.0) / 3) + " the theorem guarantees k ≤ (R̂/γ̂)² = 117; here k = 7.");
-  EXPECT_HAS(w, "R = 5 and γ = 1.41");
+  EXPECT_HAS(w, "Do not confuse them with R = 5 and γ = 1.41");
   EXPECT_LE(s.learner().updates(), 117u);
 }
 
@@ -356,7 +356,7 @@ TEST(WorkedTextbook, LearningRateAndRestartAreChangedOneAtATime) {
   EXPECT_EQ(half.passes, 6u);
   EXPECT_EQ(s.learner().steps(), 18u);
   EXPECT_HAS(narration(r, s), "k = 7 updates on the same points, w = (0.5, 0.5), b = −1.5, half of w = (1, 1), b = −3");
-  EXPECT_HAS(narration(r, s), "The algorithm visited 18 points: 6 epochs of 3.");
+  EXPECT_HAS(narration(r, s), "The algorithm made 18 visits: 6 epochs of 3 points.");
   EXPECT_EQ(r.question_kind(), QuestionKind::None);
   ASSERT_TRUE(r.next(s).ok);
   // Step 13: only the order rule changes (η stays 0.5).
@@ -387,7 +387,7 @@ TEST(WorkedTextbook, LearningRateAndRestartAreChangedOneAtATime) {
   for (std::uint32_t i : restart.updates) x1_updates += i == 0 ? 1 : 0;
   EXPECT_EQ(x1_updates, 2u);
   EXPECT_EQ(restart.visits.size(), half.visits.size() + x1_updates);
-  EXPECT_HAS(narration(r, s), "k = 7 updates, w = (0.5, 0.5), b = −1.5, the same line. Only the visits changed: 20 points instead of 18");
+  EXPECT_HAS(narration(r, s), "k = 7 updates, w = (0.5, 0.5), b = −1.5, the same line. Only the visits changed: 20 instead of 18");
 }
 
 // ---------------------------------------------------------------- customers
@@ -589,6 +589,7 @@ TEST(WorkedDual, X2NeverUpdatesForTheReasonGiven) {
     ASSERT_GT(v, 0u);
     EXPECT_EQ(run.visits[v - 1].index, 0u);  // right after x1
     const double c = run.visits[v].w[0], b = run.visits[v].b;
+    EXPECT_EQ(margin_of(ds, 0, run.visits[v].w, b), 6 * c + b);
     EXPECT_GT(6 * c + b, 0.0);               // x1 classified correctly by then
     EXPECT_GT(margin_of(ds, 1, run.visits[v].w, b), 0.0);
     EXPECT_EQ(margin_of(ds, 1, run.visits[v].w, b), 7 * c + b);
@@ -596,6 +597,7 @@ TEST(WorkedDual, X2NeverUpdatesForTheReasonGiven) {
   EXPECT_EQ(x2_visits, 6u);
   answer_right(r, s);
   EXPECT_HAS(why(r), "c = 3, 2, 1, 0, 3, 2, 1 after the updates");
+  EXPECT_HAS(why(r), "w·x1 + b = 6c + b > 0. So w·x2 + b = 7c + b ≥ 6c + b > 0.");
   ASSERT_TRUE(r.next(s).ok);  // step 5: trained
   for (std::uint32_t i : updates_in_trace(s)) EXPECT_NE(i, 1u);
 }
