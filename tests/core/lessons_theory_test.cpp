@@ -360,7 +360,7 @@ TEST(LessonsTheoryNovikoff, TheNarrowMarginMakesMoreUpdatesAndBothStayWithinTheB
   // γ̂ is above 0.2, and so is the widest margin of the drawn points (which bounds γ̂ from above).
   EXPECT_GT(mw.gamma_aug, 0.2);
   EXPECT_GT(mw.gamma, 0.2);
-  EXPECT_GE(mw.gamma_upper, mw.gamma_aug);
+  EXPECT_GE(mw.gamma, mw.gamma_aug);  // "γ̂ never exceeds it": the margin found in the plane is at least γ̂
   const std::string n = r.narration(s, "en");
   EXPECT_TRUE(has(n, "the perceptron made k = 8 updates")) << n;
   ASSERT_TRUE(r.next(s).ok);
@@ -374,6 +374,7 @@ TEST(LessonsTheoryNovikoff, TheNarrowMarginMakesMoreUpdatesAndBothStayWithinTheB
   EXPECT_LT(mn.gamma_aug, mw.gamma_aug);
   EXPECT_GT(mn.bound, mw.bound);
   EXPECT_GT(mn.gamma_aug, 0.02);
+  EXPECT_GE(mn.gamma, mn.gamma_aug);
   EXPECT_EQ(mn.R_aug, mw.R_aug);  // "R̂ is unchanged"
   GenSpec g = s.last_generated();
   EXPECT_EQ(g.seed, 8u);
