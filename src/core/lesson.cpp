@@ -102,12 +102,19 @@ std::string default_number(double v) {
   return buf;
 }
 
-// The line a*x1 + b*x2 + c = 0 as "3·x1 + 3·x2 − 1 = 0".
+// The line a*x1 + b*x2 + c = 0 in the lessons' notation (coordinates x⁽¹⁾, x⁽²⁾):
+// "3·x⁽¹⁾ + 3·x⁽²⁾ − 1 = 0", "x⁽¹⁾ − x⁽²⁾ = 0"; a coefficient 1 is not written, nor a zero term.
 std::string line_text(double a, double b, double c, const NumberFormat& fmt) {
-  std::string out = fmt(a) + "·x1";
-  out += (b < 0 ? " − " : " + ") + fmt(std::fabs(b)) + "·x2";
-  out += (c < 0 ? " − " : " + ") + fmt(std::fabs(c));
-  return out + " = 0";
+  std::string out;
+  const std::pair<double, const char*> terms[] = {{a, "x⁽¹⁾"}, {b, "x⁽²⁾"}, {c, ""}};
+  for (const auto& t : terms) {
+    if (t.first == 0.0) continue;
+    const double m = std::fabs(t.first);
+    const std::string value = *t.second && m == 1.0 ? t.second : *t.second ? fmt(m) + "·" + t.second : fmt(m);
+    if (out.empty()) out = (t.first < 0 ? "−" : "") + value;
+    else out += (t.first < 0 ? " − " : " + ") + value;
+  }
+  return (out.empty() ? fmt(0.0) : out) + " = 0";
 }
 
 // "a b c" (spaces and/or commas) as three finite numbers.

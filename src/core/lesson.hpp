@@ -53,7 +53,7 @@
 //     the learning-rate comparison (after a "compare" action; – before): {eta_runs}
 //     "η = 1: k = 15, w = (2, 3), b = −13; η = 0.1: ...", {eta_k} the updates per run "15, 15",
 //     {answer} the expected answer and {given} the student's (after an answer; a
-//     place_line answer reads "3·x1 + 3·x2 − 1 = 0"), {angle_error} {offset_error}
+//     place_line answer reads "3·x⁽¹⁾ + 3·x⁽²⁾ − 1 = 0"), {angle_error} {offset_error}
 //     (place_line, after an answer; "–" otherwise).
 //   Numbers go through the caller's formatter (the interface's true minus sign); the
 //   default writes whole numbers exactly and others to 6 significant digits.
@@ -252,7 +252,7 @@ class LessonRunner {
   // is left; place_line: "w1 w2 b" after the next update, "none" when w = 0 after it).
   const std::string& expected_answer() const { return expected_; }
   // The expected answer as the student reads it ("x3", "yes" in the language, the option's
-  // text, "−1.5", the line "1·x1 + 1·x2 − 3 = 0"); empty when no question is open.
+  // text, "−1.5", the line "x⁽¹⁾ + x⁽²⁾ − 3 = 0"); empty when no question is open.
   std::string expected_text(const std::string& lang, const NumberFormat& fmt = {}) const;
   // place_line: the expected line (a, b, c) (empty for "none" and other kinds), and the
   // errors of the last reply (angle in degrees, offset over the data box's diagonal).

@@ -631,7 +631,7 @@ TEST(LessonPlaceLine, ExpectsTheLineAfterTheNextUpdate) {
   EXPECT_TRUE(correct);
   EXPECT_EQ(r.angle_error(), 0.0);
   EXPECT_EQ(r.offset_error(), 0.0);
-  EXPECT_EQ(r.feedback("en"), "3·x1 + 3·x2 + 1 = 0; yours 3·x1 + 3·x2 + 1 = 0: 0 degrees off, offset 0; w = (3, 3), b = 1");
+  EXPECT_EQ(r.feedback("en"), "3·x⁽¹⁾ + 3·x⁽²⁾ + 1 = 0; yours 3·x⁽¹⁾ + 3·x⁽²⁾ + 1 = 0: 0 degrees off, offset 0; w = (3, 3), b = 1");
   EXPECT_EQ(s.learner().updates(), 1u);  // the effect: next_update
 }
 

@@ -233,7 +233,7 @@ TEST(LessonText, TheExpectedAnswerReadsAsTheStudentSeesIt) {
   EXPECT_EQ(r.expected_text("zh"), "二");
   ASSERT_TRUE(r.next(s).ok);
   // After w = (2, 2), b = 0: x1 and x2 are right, x3 scores −4: w = (1, 1), b = −1.
-  EXPECT_EQ(r.expected_text("en", shown_number), "1·x1 + 1·x2 \u2212 1 = 0");
+  EXPECT_EQ(r.expected_text("en", shown_number), "x⁽¹⁾ + x⁽²⁾ \u2212 1 = 0");
 }
 
 }  // namespace
