@@ -8,6 +8,7 @@
 #include "app/fonts.hpp"
 #include "app/view3d.hpp"
 #include "core/json.hpp"
+#include "core/values.hpp"
 
 namespace pla::app {
 
@@ -102,6 +103,7 @@ const std::vector<UiSetting>& ui_settings_table() {
             return Status::success();
           }),
       UiSetting::boolean("embed", kView, nullptr, [](App& a) { return &a.embed; }),
+      UiSetting::boolean("lessons_menu", kView, nullptr, [](App& a) { return &a.lessons_menu; }),
       UiSetting::boolean("autoplay", kView, nullptr, [](App& a) { return &a.autoplay; }),
       UiSetting::text("panels", kView, nullptr, panels_text, set_panels),
       UiSetting::choice(
@@ -130,6 +132,60 @@ Status apply_lesson_view(App& a, Status st) {
 }
 }  // namespace
 
+namespace {
+// The student's progress through the built-in lesson open, recorded after every lesson
+// command (the platform saves it when course_revision changes).
+Status note_progress(App& a, Status st) {
+  if (!a.builtin_open.empty() && a.lesson.active() && a.lesson.id() == a.builtin_open) {
+    a.course.lessons[a.builtin_open] = a.lesson.progress();
+    a.course.current = a.builtin_open;
+    ++a.course_revision;
+  }
+  return st;
+}
+
+// Opens a lesson: a built-in id (its progress recorded from now on) or a lesson's JSON
+// text. resume: a built-in lesson the student started and did not finish goes on where
+// they left it; otherwise it starts at step 1.
+Status open_lesson(App& a, const std::string& what, bool resume) {
+  const bool builtin = what.empty() || what[0] != '{';
+  LessonRunner next;
+  Status st = builtin ? next.load_builtin(what) : next.load(what, "lesson");
+  if (!st) return st;
+  a.training = false;
+  a.lesson = std::move(next);
+  a.builtin_open = builtin ? what : std::string();
+  const auto it = builtin ? a.course.lessons.find(what) : a.course.lessons.end();
+  if (resume && it != a.course.lessons.end() && !it->second.done) st = a.lesson.resume(a.session, it->second);
+  else st = a.lesson.start(a.session);
+  a.fit_pending = true;
+  a.answer_text[0] = 0;
+  return note_progress(a, apply_lesson_view(a, st));
+}
+}  // namespace
+
+bool lessons_menu_available(const App& app) { return !app.embed || app.lessons_menu; }
+
+std::vector<LessonRow> lesson_rows(const App& app) {
+  std::vector<LessonRow> out;
+  const std::string lang = lang_code(app.lang);
+  for (const LessonInfo& info : builtin_lesson_infos()) {
+    LessonRow r;
+    r.id = info.id;
+    r.title = lang == "pseudo" ? info.title.en + " " + info.title.en : info.title.in(lang);
+    r.steps = info.steps;
+    r.questions = info.questions;
+    const auto it = app.course.lessons.find(info.id);
+    if (it != app.course.lessons.end()) {
+      r.step = std::min(it->second.step + 1, info.steps);
+      r.done = it->second.done;
+      r.right = it->second.right();
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
 std::vector<std::pair<std::string, std::string>> ui_settings(const App& app) {
   std::vector<std::pair<std::string, std::string>> out;
   for (const UiSetting& def : ui_settings_table()) out.emplace_back(def.key, setting_text(def, app));
@@ -141,6 +197,12 @@ Json state(const App& app) {
   for (const UiSetting& def : ui_settings_table()) o[def.key] = setting_json(def, app);
   o["training"] = app.training;
   if (app.lesson.active()) o["lesson"] = app.lesson.state();
+  Json lessons = Json::array();
+  for (const LessonRow& r : lesson_rows(app))
+    lessons.push_back(Json{{"id", r.id}, {"title", r.title}, {"steps", r.steps}, {"step", r.step}, {"done", r.done},
+                           {"right", r.right}, {"questions", r.questions}});
+  o["lessons"] = std::move(lessons);
+  o["lessons_open"] = app.lessons_open && lessons_menu_available(app);
   Json notices = Json::array();
   for (const Message& m : app.notices) notices.push_back(m.english());
   o["notices"] = std::move(notices);
@@ -177,29 +239,33 @@ const std::vector<AppCommand>& app_commands() {
          return Status::success();
        }},
       // A guided lesson: a built-in id or the lesson's JSON text (core/lesson.hpp).
-      {"lesson", "lesson ID_OR_JSON", 1, 1, [](App& a, A args) {
-         const std::string& what = args[1];
-         LessonRunner next;
-         Status st = !what.empty() && what[0] == '{' ? next.load(what, "lesson") : next.load_builtin(what);
-         if (!st) return st;
-         a.training = false;
-         a.lesson = std::move(next);
-         st = a.lesson.start(a.session);
-         a.fit_pending = true;
-         a.answer_text[0] = 0;
-         return apply_lesson_view(a, st);
+      // (from step 1; lesson_open resumes a built-in lesson the student left unfinished).
+      {"lesson", "lesson ID_OR_JSON", 1, 1, [](App& a, A args) { return open_lesson(a, args[1], false); }},
+      {"lesson_open", "lesson_open ID", 1, 1, [](App& a, A args) {
+         a.lessons_open = false;
+         return open_lesson(a, args[1], true);
        }},
       {"lesson_next", "lesson_next", 0, 0, [](App& a, A) {
          a.answer_text[0] = 0;
-         return apply_lesson_view(a, a.lesson.next(a.session));
+         return note_progress(a, apply_lesson_view(a, a.lesson.next(a.session)));
        }},
       {"lesson_back", "lesson_back", 0, 0, [](App& a, A) {
          a.answer_text[0] = 0;
-         return apply_lesson_view(a, a.lesson.back(a.session));
+         return note_progress(a, apply_lesson_view(a, a.lesson.back(a.session)));
        }},
-      {"answer", "answer VALUE", 1, 1, [](App& a, A args) { return a.lesson.answer(a.session, args[1]); }},
+      {"answer", "answer VALUE", 1, 1, [](App& a, A args) { return note_progress(a, a.lesson.answer(a.session, args[1])); }},
       {"lesson_exit", "lesson_exit", 0, 0, [](App& a, A) {
          a.lesson = LessonRunner();
+         a.builtin_open.clear();
+         a.course.current.clear();
+         ++a.course_revision;
+         return Status::success();
+       }},
+      // The Lessons menu: open (true), closed (false) or the other way round (no argument).
+      {"show_lessons", "show_lessons [true|false]", 0, 1, [](App& a, A args) {
+         bool open = !a.lessons_open;
+         if (args.size() == 2 && !parse_bool(args[1], open)) return Status::fail(Msg::command_usage, {{"usage", "show_lessons [true|false]"}});
+         a.lessons_open = open;
          return Status::success();
        }},
       {"toggle_play", "toggle_play", 0, 0, [](App& a, A) {
@@ -362,6 +428,7 @@ void frame(App& app, float dt) {
     ImGui::End();
   }
   help_overlay(app);
+  lessons_menu(app);
   link_maker(app);
   keyboard_nav_end(app);
 }

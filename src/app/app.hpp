@@ -52,6 +52,7 @@ struct LinkMaker {
   bool panels[5] = {true, true, true, true, true};
   std::string theme = "light";  // a choice of the `theme` setting (ui_settings_table)
   bool embed = false;
+  bool lessons_menu = false;  // embed mode: the Lessons menu shown all the same (lessons_menu=1)
 };
 
 struct App {
@@ -106,12 +107,32 @@ struct App {
   // The guided lesson in progress, if any (commands lesson, lesson_next, lesson_back,
   // answer, lesson_exit), and the text typed as a number answer.
   LessonRunner lesson;
+  // The course: the Lessons menu (lessons_menu.cpp; in embed mode only with the setting
+  // lessons_menu), the student's progress through the built-in lessons (kept by the
+  // platform with the saved work whenever course_revision changes), and the built-in
+  // lesson open (empty: none, or a teacher's lesson, which keeps no progress).
+  bool lessons_open = false, lessons_menu = false;
+  CourseProgress course;
+  std::uint64_t course_revision = 0;
+  std::string builtin_open;
   LinkMaker maker;
   char answer_text[64] = "";
   std::vector<Message> notices;  // dismissible notices (ignored link parameters, ...), shown in the language in use
   Message message;              // the last error or result of a UI action
   bool message_is_error = false;
 };
+
+// One built-in lesson as the Lessons menu and state().lessons show it: its title in the
+// language in use, its steps and questions (steps that ask one), and the student's
+// progress: step reached (1-based; 0 not started), done, questions answered right.
+struct LessonRow {
+  std::string id, title;
+  std::size_t steps = 0, questions = 0, step = 0, right = 0;
+  bool done = false;
+};
+std::vector<LessonRow> lesson_rows(const App& app);  // course order (web/lessons/course.json)
+// The Lessons menu can be opened: always, except in embed mode without lessons_menu.
+bool lessons_menu_available(const App& app);
 
 // Sets up a fresh lesson: the six-point preset trained by the classic perceptron.
 void init(App& app);

@@ -72,6 +72,8 @@ void embed_strip(App& app);      // panels.cpp: the compact controls of embed mo
 void notices_bar(App& app);      // panels.cpp
 void lesson_panel(App& app);     // lesson_panel.cpp
 void link_maker(App& app);       // link_maker.cpp: the teacher's link dialog
+void lessons_menu(App& app);     // lessons_menu.cpp: the built-in lessons in course order
+bool lessons_button(App& app, bool wide);  // lessons_menu.cpp: opens it (hidden when not available)
 std::string link_maker_query(const LinkMaker& m);
 
 }  // namespace pla::app

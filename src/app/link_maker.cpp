@@ -24,6 +24,7 @@ Params maker_params(const LinkMaker& m) {
   p.emplace_back("panels", panels.empty() ? "none" : panels);
   if (m.theme != "light") p.emplace_back("theme", m.theme);
   if (m.embed) p.emplace_back("embed", "1");
+  if (m.embed && m.lessons_menu) p.emplace_back("lessons_menu", "1");
   return p;
 }
 
@@ -79,6 +80,10 @@ void link_maker(App& app) {
       }
       form_row(tr("maker.embed"));
       ImGui::Checkbox("##maker_embed", &m.embed);
+      if (m.embed) {
+        form_row(tr("maker.lessons_menu"));
+        ImGui::Checkbox("##maker_lessons_menu", &m.lessons_menu);
+      }
       ImGui::EndTable();
     }
     text_wrapped(tr("maker.panels"));

@@ -123,7 +123,8 @@ void apply_params(App& app, const Params& params, std::vector<Message>& ignored)
     // sends its text with the lesson command; an id is a built-in lesson.
     const bool address = v->find('/') != std::string::npos ||
                          (v->size() > 5 && v->compare(v->size() - 5, 5, ".json") == 0);
-    Status st = address ? Status::success() : run_command(app, {"lesson", *v});
+    // A built-in lesson the student left unfinished goes on where they left it.
+    Status st = address ? Status::success() : run_command(app, {"lesson_open", *v});
     if (!st) ignored.push_back(refused("lesson", st));
   }
   for (const auto& kv : params) {

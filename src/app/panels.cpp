@@ -755,7 +755,10 @@ void keyboard(App& app) {
   const bool arrows = off_canvas && !view3d_has_focus();
   if (arrows && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) act(app, {"step"});
   if (arrows && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) act(app, {"step_back"});
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) act(app, {"set", "help", "false"});
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) {
+    act(app, {"set", "help", "false"});
+    app.lessons_open = false;
+  }
   if (off_canvas && app.lesson.active() && !app.lesson.done() &&
       (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false)))
@@ -766,6 +769,7 @@ void keyboard(App& app) {
       case 'r': case 'R': act(app, {"reset"}); break;
       case 'n': case 'N': act(app, {"next_update"}); break;
       case 'f': case 'F': act(app, {"fit"}); break;
+      case 'l': case 'L': if (lessons_menu_available(app)) act(app, {"show_lessons"}); break;
       case 'h': case 'H': case '?': act(app, {"set", "help", app.show_help ? "false" : "true"}); break;
       default: break;
     }
@@ -778,7 +782,8 @@ void help_overlay(App& app) {
     static const char* keys[][2] = {{"help.key_space", "help.space"}, {"help.key_right", "help.right"},
                                     {"help.key_left", "help.left"},   {"N", "help.n"},
                                     {"E", "help.e"},                  {"R", "help.r"},
-                                    {"F", "help.f"},                  {"help.key_h", "help.h"},
+                                    {"F", "help.f"},                  {"L", "help.l"},
+                                    {"help.key_h", "help.h"},
                                     {"help.key_esc", "help.esc"},     {"help.key_tab", "help.tab"},
                                     {"help.key_activate", "help.activate"}, {"help.key_arrows", "help.arrows"},
                                     {"help.key_enter", "help.enter"}, {"help.key_shift_enter", "help.shift_enter"},
@@ -806,6 +811,7 @@ void help_overlay(App& app) {
 
 void control_panel(App& app) {
   const ImGuiTreeNodeFlags open = ImGuiTreeNodeFlags_DefaultOpen;
+  lessons_button(app, true);  // the course's lessons (lessons_menu.cpp)
   if (app.lesson.active() && ImGui::CollapsingHeader(label("lesson.header", "lesson").c_str(), open)) lesson_panel(app);
   if (app.panel_data && ImGui::CollapsingHeader(label("panel.data", "data").c_str(), open)) data_panel(app);
   if (app.panel_algorithm && ImGui::CollapsingHeader(label("panel.algorithm", "algorithm").c_str(), open)) algorithm_panel(app);
@@ -822,6 +828,7 @@ void embed_strip(App& app) {
   if (row.button(label("run.step", "step").c_str(), true)) act(app, {"step"});
   if (row.button(label("run.epoch", "epoch").c_str(), true)) act(app, {"epoch"});
   if (row.button(label("run.reset", "reset").c_str(), true)) act(app, {"reset"});
+  if (lessons_menu_available(app) && row.button(label("lessons.button", "lessons_menu").c_str(), true)) act(app, {"show_lessons"});
   const Learner& l = s.learner();
   std::string status = trf("embed.status", {{"k", std::to_string(l.updates())}, {"j1", std::to_string(s.train_mistakes())}});
   if (l.converged()) status += std::string("  ") + tr("embed.converged");

@@ -748,7 +748,9 @@ std::string CourseProgress::to_json() const {
         answers.push_back(Json::array({i + 1, i < p.replies.size() ? p.replies[i] : std::string(), p.results[i] == 1}));
     all[id] = Json{{"step", p.step + 1}, {"done", p.done}, {"answers", std::move(answers)}};
   }
-  return Json{{"format", 1}, {"lessons", std::move(all)}}.dump(-1, ' ', false, Json::error_handler_t::replace);
+  Json doc = Json{{"format", 1}, {"lessons", std::move(all)}};
+  if (!current.empty()) doc["current"] = current;
+  return doc.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 bool CourseProgress::from_json(const std::string& text, CourseProgress& out) {
@@ -772,11 +774,14 @@ bool CourseProgress::from_json(const std::string& text, CourseProgress& out) {
         const std::uint64_t at = a[0].get<std::uint64_t>();
         const std::string reply = a[1].get<std::string>();
         if (at < 1 || at > p.step + 1 || reply.size() > 200) continue;
-        p.results[at - 1] = a[2].get<bool>() ? 1 : 2;
-        p.replies[at - 1] = reply;
+        const std::size_t i = static_cast<std::size_t>(at - 1);
+        p.results[i] = a[2].get<bool>() ? 1 : 2;
+        p.replies[i] = reply;
       }
     c.lessons[id] = std::move(p);
   }
+  if (doc.contains("current") && doc["current"].is_string() && doc["current"].get<std::string>().size() <= 64)
+    c.current = doc["current"].get<std::string>();
   out = std::move(c);
   return true;
 }

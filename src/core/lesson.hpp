@@ -159,9 +159,11 @@ struct LessonProgress {
 // configuration folder) as the JSON text of to_json():
 //   {"format": 1, "lessons": {"textbook": {"step": 3, "done": false,
 //                                          "answers": [[1, "yes", true], [2, "4", false]]}}}
-// ("step" 1-based; "answers": [step (1-based), reply, right] of each question answered).
+// ("step" 1-based; "answers": [step (1-based), reply, right] of each question answered;
+// an optional "current": the lesson open when the record was saved).
 struct CourseProgress {
   std::map<std::string, LessonProgress> lessons;
+  std::string current;  // the lesson open (empty: none)
   std::string to_json() const;
   // False (and `out` unchanged) when the text is no progress record of this format;
   // entries that make no sense (a step out of range, a reply too long) are dropped.

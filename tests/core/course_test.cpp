@@ -170,6 +170,7 @@ TEST(Course, ProgressRecordRoundTripsThroughItsJson) {
   }
   CourseProgress c;
   c.lessons["textbook"] = w.progress();
+  c.current = "textbook";
   const std::string text = c.to_json();
   const Json doc = Json::parse(text);
   EXPECT_EQ(doc["format"], 1);
@@ -178,6 +179,7 @@ TEST(Course, ProgressRecordRoundTripsThroughItsJson) {
   CourseProgress back;
   ASSERT_TRUE(CourseProgress::from_json(text, back));
   ASSERT_EQ(back.lessons.count("textbook"), 1u);
+  EXPECT_EQ(back.current, "textbook");
   const LessonProgress& p = back.lessons["textbook"];
   EXPECT_EQ(p.step, w.step());
   EXPECT_FALSE(p.done);
