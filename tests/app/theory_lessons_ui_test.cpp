@@ -78,8 +78,15 @@ TEST(TheoryLessonsUi, StepsSelectThePlotTheyNarrate) {
   draw(app, 1.0f);
   EXPECT_EQ(state(app)["plot"].get<std::string>(), "vc");
   EXPECT_EQ(state(app)["plot"], "vc");
-  // The δ of the plot is the session's: set by the lesson's step 4.
-  for (int i = 0; i < 3; ++i) ASSERT_TRUE(run_command(app, {"lesson_next"}).ok);
+  // The δ of the plot is the session's: set by the lesson's step that asks for δ = 0.001.
+  const std::vector<LessonStep>& steps = app.lesson.lesson().steps;
+  std::size_t delta_step = 0;
+  for (std::size_t i = 0; i < steps.size(); ++i)
+    for (const auto& kv : steps[i].settings)
+      if (kv.first == "delta" && kv.second == "0.001") delta_step = i;
+  ASSERT_GT(delta_step, 0u);
+  EXPECT_EQ(state(app)["delta"], 0.05);
+  for (std::size_t i = 0; i < delta_step; ++i) ASSERT_TRUE(run_command(app, {"lesson_next"}).ok);
   EXPECT_EQ(state(app)["delta"], 0.001);
   // A view setting the interface does not know is reported, the step still shows.
   const std::string json = R"({"format": 1, "id": "v", "title": {"en": "v"}, "steps": [
