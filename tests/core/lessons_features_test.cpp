@@ -118,8 +118,10 @@ TEST(LiftingLessonNumbers, XorIsSeparableByTheProductAloneAndByNoLine) {
   EXPECT_TRUE(contains(r.narration(s, "en"), "after 50 epochs the classic perceptron still misclassifies " +
                                                  std::to_string(s.train_mistakes()) + " of the 40 points"))
       << r.narration(s, "en");
-  // The question: x(1)x(2) alone separates with the threshold 0; x(1) + x(2) and (x(1))² do not.
-  EXPECT_EQ(r.expected_answer(), "0");
+  // The question: x(1)x(2) (option 1) alone separates with the threshold 0; x(1) + x(2) and
+  // (x(1))² do not.
+  EXPECT_EQ(r.expected_answer(), "1");
+  EXPECT_EQ(r.expected_text("en"), "φ(x) = x⁽¹⁾x⁽²⁾");
   EXPECT_TRUE(separable_1d(product, labels(ds)));
   EXPECT_FALSE(separable_1d(sum, labels(ds)));
   EXPECT_FALSE(separable_1d(square, labels(ds)));
@@ -148,8 +150,8 @@ TEST(LiftingLessonNumbers, TheProductsHyperplaneIsTheTwoAxesInThePlane) {
     const double off[2] = {t, 0.5};
     EXPECT_NE(s.decision(off), 0.0);
   }
-  EXPECT_EQ(r.expected_answer(), "0");
-  EXPECT_TRUE(contains(r.question_options("en")[0], "two lines"));
+  EXPECT_EQ(r.expected_answer(), "2");
+  EXPECT_TRUE(contains(r.question_options("en")[2], "two lines"));
 }
 
 TEST(LiftingLessonNumbers, TheCirclesAreSeparatedByTheSquaredRadiusHalf) {
@@ -200,10 +202,34 @@ TEST(LiftingLessonNumbers, ThreeFeaturesGiveAPlaneWhoseTraceIsAnEllipse) {
   EXPECT_TRUE(s.learner().converged());
   EXPECT_EQ(s.train_mistakes(), 0u);
   EXPECT_TRUE(contains(r.narration(s, "en"), "no point is misclassified")) << r.narration(s, "en");
-  EXPECT_EQ(r.expected_answer(), "yes");
   const std::vector<double> w = s.learner().w();
   const double b = s.learner().b();
   ASSERT_EQ(w.size(), 3u);
+  // The question: Novikoff's theorem bounds k, with R̂ and γ̂ of the augmented mapped points
+  // (φ(x), 1): R̂ is recomputed here from φ written out, γ̂ checked against the unit u found.
+  EXPECT_EQ(r.expected_answer(), "yes");
+  {
+    const Dataset& pts = s.data();
+    const MarginResult& m = s.margin();
+    ASSERT_EQ(m.u.size(), 4u);
+    double r_hat = 0.0, gamma_hat = INFINITY;
+    for (std::size_t i = 0; i < pts.size(); ++i) {
+      const double x1 = pts.row(i)[0], x2 = pts.row(i)[1];
+      const double z[4] = {x1 * x1, x2 * x2, x1 * x2, 1.0};
+      r_hat = std::max(r_hat, std::sqrt(z[0] * z[0] + z[1] * z[1] + z[2] * z[2] + 1.0));
+      gamma_hat = std::min(gamma_hat, pts.y[i] * (m.u[0] * z[0] + m.u[1] * z[1] + m.u[2] * z[2] + m.u[3] * z[3]));
+    }
+    EXPECT_NEAR(m.R_aug, r_hat, 1e-12);
+    EXPECT_NEAR(m.gamma_aug, gamma_hat, 1e-9);
+    EXPECT_GT(gamma_hat, 0.0);
+    const double bound = (r_hat / gamma_hat) * (r_hat / gamma_hat);
+    EXPECT_NEAR(m.bound, bound, 1e-6 * bound);
+    EXPECT_LE(static_cast<double>(s.learner().updates()), bound);
+    ASSERT_TRUE(r.answer(s, "yes").ok);
+    EXPECT_TRUE(contains(r.feedback("en", shown), "here k = " + std::to_string(s.learner().updates()) +
+                                                      " ≤ (R̂/γ̂)² = " + shown(m.bound) + "."))
+        << r.feedback("en", shown);
+  }
   // Every point on its side of the hyperplane w·phi(x) + b = 0, phi written out here.
   const Dataset& ds = s.data();
   for (std::size_t i = 0; i < ds.size(); ++i) {
@@ -213,7 +239,8 @@ TEST(LiftingLessonNumbers, ThreeFeaturesGiveAPlaneWhoseTraceIsAnEllipse) {
   }
   ASSERT_TRUE(r.next(s).ok);  // the trace in the plane
   EXPECT_EQ(s.learner().w(), w);
-  EXPECT_EQ(r.expected_answer(), "0");
+  EXPECT_EQ(r.expected_answer(), "1");  // the ellipse
+  EXPECT_TRUE(contains(r.expected_text("en"), "ellipse")) << r.expected_text("en");
   EXPECT_TRUE(contains(r.narration(s, "en", shown), "where w = " + shown_vector(w) + " and b = " + shown(b)))
       << r.narration(s, "en", shown);
   // The why: w(1), w(2) < 0, 4 w(1) w(2) > (w(3))², b > 0: a real ellipse centred at 0.
@@ -282,7 +309,8 @@ TEST(LiftingLessonNumbers, TheKernelIsTheInnerProductOfTheSqrt2FeatureMap) {
   std::uint64_t total = 0;
   for (std::uint64_t a : alpha) total += a;
   EXPECT_EQ(total, s.learner().updates());
-  EXPECT_EQ(r.expected_answer(), "0");
+  EXPECT_EQ(r.expected_answer(), "2");
+  EXPECT_EQ(r.expected_text("en"), "One count αᵢ per training point");
   ASSERT_TRUE(r.next(s).ok);
   EXPECT_TRUE(r.done());
 }
@@ -363,6 +391,14 @@ TEST(ThresholdNeuronLessonNumbers, TheHandSetNeuronGivesT9AndTheLearntWeightsDif
   EXPECT_EQ(run.k, 7u);
   EXPECT_NE(run.w, hand_w);
   EXPECT_NE(run.b, -t);
+  // The why: x1 and x2 agree in coordinates 1, 3 and 5, so updates ±x̂ from zero keep
+  // w(1) = w(3) = w(5); the hand-set w differs there.
+  for (const std::size_t j : {0u, 2u, 4u}) {
+    EXPECT_EQ(x1[j], x2[j]);
+    EXPECT_EQ(run.w[j], run.w[0]);
+  }
+  EXPECT_NE(hand_w[0], hand_w[2]);
+  EXPECT_NE(hand_w[2], hand_w[4]);
   // Both weight vectors separate the two points; the why's numbers.
   EXPECT_EQ(affine(run.w, run.b, x1), -4.0);
   EXPECT_EQ(affine(run.w, run.b, x2), 2.0);
