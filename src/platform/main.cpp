@@ -5,7 +5,10 @@
 //
 // Native flags: --frames N (quit after N frames), --screenshot FILE.png (save the
 // last frame), --preset NAME, --size WxH, --command JSON (run a command array
-// such as '["generate","moons","200"]' before the first frame; repeatable).
+// such as '["generate","moons","200"]' before the first frame; repeatable), --progress FILE
+// (the student's lesson progress: read at start, written as it changes; by default, when
+// not counting frames, $XDG_CONFIG_HOME/perceptron-lab/progress.json or
+// ~/.config/perceptron-lab/progress.json).
 
 #include <SDL.h>
 
@@ -14,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -58,6 +62,9 @@ struct Platform {
   std::vector<PngRequest> png_requests;
   std::uint64_t saved_revision = 0;  // the session revision last saved (or loaded)
   bool save_enabled = false;         // the page asked for saving (browser)
+  std::string saved_lesson;          // the built-in lesson open when the work was last saved
+  std::uint64_t saved_course = 0;    // the course_revision of the progress last saved (or loaded)
+  std::string progress_path;         // native: the progress file (empty: none)
   // Touch: the fingers down, for pinch zoom (positions in display pixels).
   struct Finger {
     SDL_FingerID id;
@@ -171,6 +178,10 @@ EM_JS(void, js_reset_to_lesson, (), {
 });
 EM_JS(void, js_save_state, (const char* text), {
   if (Module.onSaveState) Module.onSaveState(UTF8ToString(text));
+});
+// The student's progress through the lessons (CourseProgress's JSON), kept by the page.
+EM_JS(void, js_save_progress, (const char* text), {
+  if (Module.onSaveProgress) Module.onSaveProgress(UTF8ToString(text));
 });
 // The lab in words (app/describe.hpp) for the page's hidden description and live region.
 EM_JS(void, js_describe, (const char* json), {
@@ -306,11 +317,21 @@ void forward_lesson_events(Platform& p) {
 }
 
 #ifdef __EMSCRIPTEN__
-// The lesson is saved as the user edits it (never merely because it was opened).
+// The lesson is saved as the user edits it (never merely because it was opened), and when
+// a built-in lesson is opened or ended from the page (the saved work names it: a reload
+// resumes it with the progress). The progress is saved whenever it changes.
 void save_if_edited(Platform& p) {
-  if (p.save_enabled && p.app.session.revision() != p.saved_revision) {
+  if (!p.save_enabled) return;
+  if (p.app.session.revision() != p.saved_revision || p.app.builtin_open != p.saved_lesson) {
     p.saved_revision = p.app.session.revision();
-    js_save_state(pla::encode_saved_state(pla::app::link_params(p.app)).c_str());
+    p.saved_lesson = p.app.builtin_open;
+    pla::Params params = pla::app::link_params(p.app);
+    if (!p.app.builtin_open.empty() && p.app.lesson.active()) params.emplace_back("lesson", p.app.builtin_open);
+    js_save_state(pla::encode_saved_state(params).c_str());
+  }
+  if (p.app.course_revision != p.saved_course) {
+    p.saved_course = p.app.course_revision;
+    js_save_progress(p.app.course.to_json().c_str());
   }
 }
 
@@ -320,6 +341,51 @@ void after_command(Platform& p) {
   forward_lesson_events(p);
   save_if_edited(p);
   wake(p);
+}
+#endif
+
+#ifndef __EMSCRIPTEN__
+// The progress file in the user's configuration folder ("" without a home).
+std::string default_progress_path() {
+  const char* xdg = std::getenv("XDG_CONFIG_HOME");
+  std::string base;
+  if (xdg && *xdg) {
+    base = xdg;
+  } else {
+    const char* home = std::getenv("HOME");
+    if (!home || !*home) return "";
+    base = std::string(home) + "/.config";
+  }
+  return base + "/perceptron-lab/progress.json";
+}
+
+void load_progress_file(Platform& p) {
+  if (p.progress_path.empty()) return;
+  std::string text;
+  if (!pla::read_text_file(p.progress_path, text)) return;  // none yet
+  if (!pla::CourseProgress::from_json(text, p.app.course))
+    std::fprintf(stderr, "perceptron-lab: %s is no progress record; it will be replaced\n", p.progress_path.c_str());
+  p.saved_course = p.app.course_revision;
+}
+
+// Written whole to a temporary file, then renamed over the old one.
+void save_progress_file(Platform& p) {
+  if (p.progress_path.empty() || p.app.course_revision == p.saved_course) return;
+  p.saved_course = p.app.course_revision;
+  std::error_code ec;
+  const std::filesystem::path path(p.progress_path);
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
+  const std::string tmp = p.progress_path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << p.app.course.to_json();
+    if (!out) {
+      std::fprintf(stderr, "perceptron-lab: cannot write %s\n", tmp.c_str());
+      return;
+    }
+  }
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) std::fprintf(stderr, "perceptron-lab: cannot write %s: %s\n", p.progress_path.c_str(), ec.message().c_str());
 }
 #endif
 
@@ -425,7 +491,8 @@ void frame(void* arg) {
 int usage(const char* argv0) {
   std::fprintf(stderr,
                "usage: %s [--frames N] [--screenshot FILE.png] [--preset NAME] [--size WxH] [--lang en|vi|zh]\n"
-               "          [--font-scale S] [--touch] [--command JSON]... [--drop FILE]... [--state-out FILE.json]\n",
+               "          [--font-scale S] [--touch] [--command JSON]... [--drop FILE]... [--state-out FILE.json]\n"
+               "          [--progress FILE.json]\n",
                argv0);
   return 2;
 }
@@ -441,6 +508,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> commands;
   std::vector<std::string> drops;  // --drop FILE: a file dropped on the window at start (tests)
   std::string state_out;           // --state-out FILE: state() as JSON, written at exit (tests)
+  std::string progress_path;       // --progress FILE
+  bool told = false;               // --preset or --command say what to show
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--frames" && i + 1 < argc) {
@@ -450,12 +519,16 @@ int main(int argc, char** argv) {
       p.screenshot_path = argv[++i];
     } else if (a == "--preset" && i + 1 < argc) {
       preset = argv[++i];
+      told = true;
     } else if (a == "--command" && i + 1 < argc) {
       commands.push_back(argv[++i]);
+      told = true;
     } else if (a == "--drop" && i + 1 < argc) {
       drops.push_back(argv[++i]);
     } else if (a == "--state-out" && i + 1 < argc) {
       state_out = argv[++i];
+    } else if (a == "--progress" && i + 1 < argc) {
+      progress_path = argv[++i];
     } else if (a == "--touch") {
       p.app.touch = true;
     } else if (a == "--lang" && i + 1 < argc) {
@@ -530,6 +603,11 @@ int main(int argc, char** argv) {
     }
   }
 #endif
+#ifndef __EMSCRIPTEN__
+  // The student's progress (before the commands, which may open lessons).
+  p.progress_path = !progress_path.empty() ? progress_path : p.frames_left < 0 ? default_progress_path() : "";
+  load_progress_file(p);
+#endif
   if (!preset.empty()) commands.insert(commands.begin(), "[\"preset\",\"" + preset + "\"]");
   for (const std::string& c : commands) {
     std::vector<std::string> args;
@@ -542,7 +620,14 @@ int main(int argc, char** argv) {
     }
   }
 
+#ifndef __EMSCRIPTEN__
+  // The lesson open when the lab was last closed goes on where the student left it (unless
+  // the command line says what to show).
+  if (!told && !p.app.course.current.empty())
+    pla::app::run_command(p.app, {"lesson_open", p.app.course.current});
+#endif
 #ifdef __EMSCRIPTEN__
+  (void)told;          // the page says what to show (its link or the saved work)
   notify_app_ready();  // the page applies its lesson (URL or saved work) now
   emscripten_set_main_loop_arg(frame, &p, 0, 1);
 #else
@@ -562,7 +647,9 @@ int main(int argc, char** argv) {
       continue;
     }
     frame(&p);
+    save_progress_file(p);
   }
+  save_progress_file(p);
   if (!state_out.empty()) {
     std::FILE* f = std::fopen(state_out.c_str(), "wb");
     if (!f) {
@@ -639,6 +726,7 @@ EMSCRIPTEN_KEEPALIVE const char* pla_apply_url(const char* query) {
     app.notices.insert(app.notices.end(), ignored.begin(), ignored.end());
   }
   g_platform->saved_revision = app.session.revision();
+  g_platform->saved_lesson = app.builtin_open;
   wake(*g_platform);
   pla::Json list = pla::Json::array();
   for (const pla::Message& m : ignored) list.push_back(m.english());
@@ -666,7 +754,18 @@ EMSCRIPTEN_KEEPALIVE int pla_restore_saved(const char* text) {
     app.notices.insert(app.notices.end(), ignored.begin(), ignored.end());
   }
   g_platform->saved_revision = app.session.revision();
+  g_platform->saved_lesson = app.builtin_open;
   wake(*g_platform);
+  return 1;
+}
+
+// The student's progress through the lessons, as the page kept it (before the saved work
+// or the link is applied); a record that does not parse is ignored. 1 when taken.
+EMSCRIPTEN_KEEPALIVE int pla_restore_progress(const char* text) {
+  if (!g_platform || !text) return 0;
+  pla::app::App& app = g_platform->app;
+  if (!pla::CourseProgress::from_json(text, app.course)) return 0;
+  g_platform->saved_course = app.course_revision;
   return 1;
 }
 
@@ -683,6 +782,7 @@ EMSCRIPTEN_KEEPALIVE void pla_enable_saving() {
   if (!g_platform) return;
   g_platform->save_enabled = true;
   g_platform->saved_revision = g_platform->app.session.revision();
+  g_platform->saved_lesson = g_platform->app.builtin_open;
 }
 
 // The query string that reproduces the lesson as it is now.

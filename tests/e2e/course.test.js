@@ -1,0 +1,191 @@
+#!/usr/bin/env node
+// Browser checks of the course (web/lessons/course.json) and the student's progress: the
+// Lessons menu, opened with the L key, lists every built-in lesson in course order with
+// its title in the language in use, its length and the progress (state().lessons and a
+// screenshot in en, vi and zh); the progress survives a reload; a lesson resumes at its
+// step after a reload with the same numbers and the answers given; in embed mode the menu
+// is hidden unless the link sets lessons_menu=1.
+// Usage: node course.test.js --www DIR --out DIR
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { OUT, check, assert, openApp, frames, decodePng, main } = require('./lib');
+
+const SRC = path.join(__dirname, '../..');
+const COURSE = JSON.parse(fs.readFileSync(path.join(SRC, 'web/lessons/course.json'), 'utf8')).lessons;
+const LESSON = {};
+for (const id of COURSE) LESSON[id] = JSON.parse(fs.readFileSync(path.join(SRC, `web/lessons/${id}.json`), 'utf8'));
+const CATALOG = {};
+for (const l of ['en', 'vi', 'zh']) CATALOG[l] = JSON.parse(fs.readFileSync(path.join(SRC, `web/i18n/${l}.json`), 'utf8'));
+
+const state = (page) => page.evaluate(() => window.perceptronLab.state());
+const command = (page, ...args) => page.evaluate((a) => window.perceptronLab.command(...a), args);
+const lessonItems = (page) => page.evaluate(() => {
+  const s = window.perceptronLab.describe().sections.find((x) => x.id === 'lesson');
+  return s ? s.items : null;
+});
+async function reload(page) {
+  await page.reload();
+  await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
+  await page.waitForFunction(() => document.getElementById('status').hidden, null, { timeout: 60000 });
+  await frames(page, 4);
+}
+// Share of pixels that differ between two screenshots of the same size.
+function changed(a, b) {
+  const x = decodePng(a), y = decodePng(b);
+  assert(x.width === y.width && x.height === y.height, 'screenshot sizes differ');
+  let n = 0;
+  for (let i = 0; i < x.px.length; i += x.channels) {
+    if (Math.abs(x.px[i] - y.px[i]) + Math.abs(x.px[i + 1] - y.px[i + 1]) + Math.abs(x.px[i + 2] - y.px[i + 2]) > 30) n++;
+  }
+  return n / (x.width * x.height);
+}
+// Walks the open lesson `n` steps on: each question answered with `reply(s)` (null: skipped).
+async function walk(page, n, reply) {
+  for (let i = 0; i < n; i++) {
+    const s = await state(page);
+    if (s.lesson.question && !s.lesson.answered && reply) {
+      const r = reply(s);
+      if (r !== null) assert((await command(page, 'answer', r)).ok, 'answer ' + r);
+    }
+    assert((await command(page, 'lesson_next')).ok, 'lesson_next');
+  }
+}
+const yesOrZero = (s) => (s.lesson.question === 'yes_no' ? 'yes' : s.lesson.question === 'place_line' ? 'none' : '0');
+
+main(async ({ browser, server }) => {
+  await check('the Lessons menu (key L) lists every lesson in course order with its progress (en, vi, zh)', async () => {
+    const app = await openApp(browser, server.url + 'index.html?lang=en');
+    const { page } = app;
+    try {
+      // Some progress first: the dual lesson two steps on.
+      assert((await command(page, 'lesson_open', 'dual')).ok, 'lesson_open dual');
+      await walk(page, 2, yesOrZero);
+      assert((await command(page, 'lesson_exit')).ok, 'lesson_exit');
+      for (const lang of ['en', 'vi', 'zh']) {
+        assert((await command(page, 'set', 'lang', lang)).ok, 'set lang');
+        await page.waitForFunction(() => document.getElementById('status').hidden);
+        await frames(page, 4);
+        const closed = await page.screenshot();
+        assert(!(await state(page)).lessons_open, 'the menu is open before L');
+        await page.keyboard.press('l');
+        await frames(page, 4);
+        if (lang === 'zh') await page.waitForTimeout(500);  // the Chinese font arrives
+        await frames(page, 2);
+        const file = path.join(OUT, `course-menu-${lang}.png`);
+        const open = await page.screenshot({ path: file });
+        const s = await state(page);
+        assert(s.lessons_open === true, 'L should open the menu');
+        assert(JSON.stringify(s.lessons.map((l) => l.id)) === JSON.stringify(COURSE), 'order: ' + s.lessons.map((l) => l.id));
+        for (const l of s.lessons) {
+          const src = LESSON[l.id];
+          assert(l.title === src.title[lang], `${l.id} title (${lang}): ${l.title}`);
+          assert(l.steps === src.steps.length, `${l.id} steps ${l.steps}`);
+          assert(l.questions === src.steps.filter((x) => x.question).length, `${l.id} questions ${l.questions}`);
+          const started = l.id === 'dual';
+          assert(l.step === (started ? 3 : 0) && l.done === false, `${l.id} progress ${JSON.stringify(l)}`);
+        }
+        // The dialog covers a good part of the screen: the screenshot changed.
+        const share = changed(closed, open);
+        console.log(`  ${lang}: menu drawn over ${(share * 100).toFixed(1)}% of the page; ${file}`);
+        assert(share > 0.1, `the menu did not show (${share})`);
+        await page.keyboard.press('Escape');
+        await frames(page, 3);
+        assert(!(await state(page)).lessons_open, 'Escape closes the menu');
+      }
+      assert(app.errors.length === 0, 'console errors: ' + app.errors.join(' | '));
+    } finally { await app.context.close(); }
+  });
+
+  await check('progress survives a reload; a finished lesson reads done with its right answers', async () => {
+    const app = await openApp(browser, server.url + 'index.html');
+    const { page } = app;
+    try {
+      assert((await command(page, 'lesson_open', 'customers')).ok, 'lesson_open');
+      let s = await state(page);
+      for (let guard = 0; guard < 50 && !s.lesson.done; guard++) {
+        if (s.lesson.question && !s.lesson.answered) await command(page, 'answer', yesOrZero(s));
+        await command(page, 'lesson_next');
+        s = await state(page);
+      }
+      assert(s.lesson.done, 'customers should be done');
+      assert((await command(page, 'lesson_open', 'novikoff')).ok, 'lesson_open novikoff');
+      await walk(page, 3, yesOrZero);
+      const before = (await state(page)).lessons;
+      const c = before.find((l) => l.id === 'customers'), n = before.find((l) => l.id === 'novikoff');
+      assert(c.done && c.step === c.steps && c.right <= c.questions, JSON.stringify(c));
+      assert(!n.done && n.step === 4, JSON.stringify(n));
+      await reload(page);
+      const after = (await state(page)).lessons;
+      assert(JSON.stringify(after) === JSON.stringify(before), 'after reload: ' + JSON.stringify(after));
+      // A new page of the same site (another link) has the same record.
+      const other = await page.context().newPage();
+      await other.goto(server.url + 'index.html?preset=and');
+      await other.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
+      const o = await other.evaluate(() => window.perceptronLab.state());
+      assert(JSON.stringify(o.lessons) === JSON.stringify(before), 'another link: ' + JSON.stringify(o.lessons));
+      assert(!o.lesson, 'a link with its own data opens no lesson');
+      console.log(`  customers: ${c.right} of ${c.questions} right; novikoff at step ${n.step} of ${n.steps}`);
+      assert(app.errors.length === 0, 'console errors: ' + app.errors.join(' | '));
+    } finally { await app.context.close(); }
+  });
+
+  for (const [how, url] of [['opened by its link', 'index.html?lesson=textbook&lang=vi'], ['chosen in the menu', 'index.html?lang=vi']]) {
+    await check(`a lesson ${how} resumes at its step after a reload (same step, numbers and answers)`, async () => {
+      const app = await openApp(browser, server.url + url);
+      const { page } = app;
+      try {
+        if (!(await state(page)).lesson) assert((await command(page, 'lesson_open', 'textbook')).ok, 'lesson_open');
+        // Four steps on (the second question answered wrongly), then the current question answered.
+        let asked = 0;
+        const wrong = (s) => (s.lesson.question === 'yes_no' ? 'no' : s.lesson.question === 'place_line' ? '1 0 0' : '1');
+        await walk(page, 4, (s) => (++asked === 2 ? wrong(s) : yesOrZero(s)));
+        let s = await state(page);
+        for (let guard = 0; guard < 10 && !s.lesson.question; guard++) { await walk(page, 1, null); s = await state(page); }
+        assert((await command(page, 'answer', yesOrZero(s))).ok, 'answer');
+        await frames(page, 3);
+        const before = await state(page), items = await lessonItems(page);
+        const shotBefore = await page.screenshot({ path: path.join(OUT, `course-resume-before-${how.split(' ')[0]}.png`) });
+        await reload(page);
+        const after = await state(page), itemsAfter = await lessonItems(page);
+        const shotAfter = await page.screenshot({ path: path.join(OUT, `course-resume-after-${how.split(' ')[0]}.png`) });
+        assert(after.lesson && after.lesson.id === 'textbook', 'no lesson after reload: ' + JSON.stringify(after.lesson));
+        assert(after.lesson.step === before.lesson.step, `step ${after.lesson.step} != ${before.lesson.step}`);
+        assert(after.lesson.answered === true && after.lesson.correct === before.lesson.correct, 'answer lost: ' + JSON.stringify(after.lesson));
+        for (const k of ['w', 'b', 'updates', 'step', 'data', 'running_w', 'running_b', 'train_mistakes'])
+          assert(JSON.stringify(after[k]) === JSON.stringify(before[k]), `${k}: ${JSON.stringify(after[k])} != ${JSON.stringify(before[k])}`);
+        assert(JSON.stringify(itemsAfter) === JSON.stringify(items), 'the lesson reads differently:\n' + JSON.stringify(items) + '\n' + JSON.stringify(itemsAfter));
+        const t = after.lessons.find((l) => l.id === 'textbook'), tb = before.lessons.find((l) => l.id === 'textbook');
+        assert(JSON.stringify(t) === JSON.stringify(tb) && t.right === tb.right && t.step === before.lesson.step + 1, JSON.stringify([t, tb]));
+        const share = changed(shotBefore, shotAfter);
+        console.log(`  ${how}: step ${after.lesson.step + 1}, ${t.right} right; ${(share * 100).toFixed(2)}% of pixels differ after the reload`);
+        assert(share < 0.01, `the page looks different after the reload (${share})`);
+        assert(app.errors.length === 0, 'console errors: ' + app.errors.join(' | '));
+      } finally { await app.context.close(); }
+    });
+  }
+
+  await check('embed mode hides the Lessons menu unless the link sets lessons_menu=1', async () => {
+    const app = await openApp(browser, server.url + 'index.html?embed=1&preset=six', { viewport: { width: 900, height: 600 } });
+    const { page } = app;
+    try {
+      await page.keyboard.press('l');
+      await frames(page, 3);
+      let s = await state(page);
+      assert(s.embed === true && s.lessons_open === false && s.lessons_menu === false, 'hidden: ' + JSON.stringify([s.embed, s.lessons_open]));
+      await command(page, 'show_lessons', 'true');
+      await frames(page, 3);
+      assert((await state(page)).lessons_open === false, 'show_lessons must not show it in embed mode');
+      await page.screenshot({ path: path.join(OUT, 'course-embed-hidden.png') });
+      await page.goto(server.url + 'index.html?embed=1&preset=six&lessons_menu=1');
+      await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
+      await frames(page, 3);
+      await page.keyboard.press('l');
+      await frames(page, 3);
+      s = await state(page);
+      assert(s.lessons_menu === true && s.lessons_open === true, 'asked for: ' + JSON.stringify([s.lessons_menu, s.lessons_open]));
+      await page.screenshot({ path: path.join(OUT, 'course-embed-asked.png') });
+      assert(app.errors.length === 0, 'console errors: ' + app.errors.join(' | '));
+    } finally { await app.context.close(); }
+  });
+});
