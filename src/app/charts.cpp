@@ -172,7 +172,20 @@ void learning_rates_tab(App& app, float height) {
   }
   HelpMarker(tr("plots.rates_help"));
   const std::vector<EtaRun>& runs = s.eta_runs();
-  const float w = (ImGui::GetContentRegionAvail().x - 8) * 0.6f;
+  // The table beside the plot at its natural width (its cells never clip, in any language);
+  // the plot takes the rest, between 35% and 60% of the line.
+  const char* const headers[] = {"η", tr("plots.updates"), tr("plots.converged"), "w, b"};
+  float columns[4] = {0, 0, 0, 0};
+  for (int c = 0; c < 4; ++c) columns[c] = ImGui::CalcTextSize(headers[c]).x;
+  for (const EtaRun& r : runs) {
+    const std::string cells[] = {fmt_num(r.eta, 6), std::to_string(r.updates), tr(r.converged ? "plots.yes" : "plots.no"),
+                                 fmt_vec(r.w, 4) + ", " + fmt_num(r.b, 4)};
+    for (int c = 0; c < 4; ++c) columns[c] = std::max(columns[c], ImGui::CalcTextSize(cells[c].c_str()).x);
+  }
+  float table_w = 0;
+  for (float c : columns) table_w += c + ImGui::GetStyle().CellPadding.x * 2 + 1;
+  const float avail = ImGui::GetContentRegionAvail().x - 8;
+  const float w = std::min(avail * 0.6f, std::max(avail * 0.35f, avail - table_w - ImGui::GetStyle().ItemSpacing.x - 2));
   Plot a("etas", tr("plots.rates_title"), pal);
   a.x_label = tr("plots.epoch");
   a.step_lines = true;
@@ -188,10 +201,7 @@ void learning_rates_tab(App& app, float height) {
   ImGui::SameLine();
   ImGui::BeginGroup();
   if (ImGui::BeginTable("eta_table", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
-    ImGui::TableSetupColumn("η");
-    ImGui::TableSetupColumn(tr("plots.updates"));
-    ImGui::TableSetupColumn(tr("plots.converged"));
-    ImGui::TableSetupColumn("w, b");
+    for (const char* h : headers) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (const EtaRun& r : runs) {
       ImGui::TableNextRow();
