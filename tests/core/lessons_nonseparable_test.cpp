@@ -489,7 +489,8 @@ TEST(VcBoundLessonData, TheNumbersTheTextsState) {
   EXPECT_NEAR(at100 / at1000, 2.7, 0.05);
   EXPECT_LT(at100 / at1000, std::sqrt(10.0));
   EXPECT_NEAR(std::sqrt(10.0), 3.2, 0.05);
-  EXPECT_EQ(r.expected_answer(), "0");
+  EXPECT_EQ(r.expected_answer(), "1");
+  EXPECT_TRUE(contains(r.expected_text("en"), "A little less than √10")) << r.expected_text("en");
 
   ASSERT_TRUE(r.next(s).ok);  // δ = 0.001: 99.9% instead of 95%
   EXPECT_EQ(s.settings().delta, 0.001);
