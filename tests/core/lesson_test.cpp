@@ -219,7 +219,7 @@ TEST(Lesson, ThresholdNeuronAsksForT9) {
   EXPECT_EQ(r.question_kind(), QuestionKind::Choice);  // the weight of the constant input: -t
   EXPECT_EQ(r.question_options("en").size(), 3u);
   EXPECT_TRUE(failed_with(r.answer(s, "3"), Msg::lesson_reply_index, {{"max", "2"}}));
-  ASSERT_TRUE(r.answer(s, "0", &correct).ok);
+  ASSERT_TRUE(r.answer(s, "1", &correct).ok);  // option 1: w⁽⁶⁾ = −t
   EXPECT_TRUE(correct);
   ASSERT_TRUE(r.next(s).ok);
   EXPECT_EQ(r.expected_answer(), "-1");  // the augmented ŵ·x̂ = T - t

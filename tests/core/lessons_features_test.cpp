@@ -372,8 +372,8 @@ TEST(ThresholdNeuronLessonNumbers, TheHandSetNeuronGivesT9AndTheLearntWeightsDif
   ASSERT_TRUE(r.next(s).ok);
   EXPECT_EQ(r.expected_answer(), T1 >= t ? "yes" : "no");
   ASSERT_TRUE(r.next(s).ok);
-  // The bias trick: the weight of the constant input is -t (option 0), not t or T.
-  EXPECT_EQ(r.expected_answer(), "0");
+  // The bias trick: the weight of the constant input is -t (option 1), not t or T.
+  EXPECT_EQ(r.expected_answer(), "1");
   EXPECT_EQ(r.expected_text("en"), "w⁽⁶⁾ = −t = −10");
   EXPECT_FALSE(contains(r.narration(s, "en"), "−10"));  // not given away before the question
   ASSERT_TRUE(r.next(s).ok);
