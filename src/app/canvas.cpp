@@ -203,8 +203,9 @@ void draw_field(ImDrawList* dl, App& app) {
 }
 
 // The line w.x + b = 0 with shaded half-planes and the normal vector w.
+// `w_label`: where the label "w" went (x0, y0, x1, y1; left as it was when not drawn).
 void draw_separator(ImDrawList* dl, const Mapping& m, const std::vector<double>& w, double b, bool shade,
-                    const Palette& pal) {
+                    const Palette& pal, ImVec4& w_label) {
   if (w.size() != 2 || (w[0] == 0.0 && w[1] == 0.0) || !std::isfinite(w[0]) || !std::isfinite(w[1])) return;
   Vec2d lo, hi;
   visible_box(m, lo, hi);
@@ -223,6 +224,8 @@ void draw_separator(ImDrawList* dl, const Mapping& m, const std::vector<double>&
   const ImVec2 tip(mid.x + static_cast<float>(50 * w[0] / norm), mid.y - static_cast<float>(50 * w[1] / norm));
   arrow(dl, mid, tip, pal.pos, 2.0f * pal.thick);
   dl->AddText(ImVec2(tip.x + 4, tip.y - 8), pal.pos, "w");
+  const ImVec2 ws = ImGui::CalcTextSize("w");
+  w_label = ImVec4(tip.x + 4, tip.y - 8, tip.x + 4 + ws.x, tip.y - 8 + ws.y);
 }
 
 void draw_ghost(ImDrawList* dl, const Mapping& m, const std::vector<double>& w, double b, ImU32 color, float thick) {
@@ -375,7 +378,7 @@ void draw_points(ImDrawList* dl, const App& app) {
 
 // Query points: grey rings with a "?", and next to each f(x) and the class it gets.
 // Labels stay inside the canvas and move down (or are left out) rather than cover another.
-void draw_queries(ImDrawList* dl, const App& app) {
+void draw_queries(ImDrawList* dl, const App& app, const ImVec4& w_label) {
   const Session& s = app.session;
   const std::vector<std::vector<double>>& qs = s.queries();
   if (qs.empty()) return;
@@ -389,6 +392,7 @@ void draw_queries(ImDrawList* dl, const App& app) {
   // Label rectangles placed so far (x0, y0, x1, y1), and the bands of the axis tick labels.
   std::vector<ImVec4> taken = {ImVec4(lo.x, hi.y - lh - 6, hi.x, hi.y),
                                ImVec4(lo.x, lo.y, lo.x + ImGui::CalcTextSize("−0.000").x + 10, hi.y)};
+  if (w_label.z > w_label.x) taken.push_back(w_label);  // the normal's label "w"
   auto free = [&](const ImVec4& b) {
     for (const ImVec4& t : taken)
       if (b.x < t.z && t.x < b.z && b.y < t.w && t.y < b.w) return false;
@@ -480,7 +484,8 @@ LineHandles& ensure_line_handles(const App& app) {
 // The handle within reach of the mouse (pixels), or -1.
 int handle_at(const App& app, const LineHandles& h, Vec2d pixel) {
   int best = -1;
-  double best_d2 = 12.0 * 12.0;
+  const double reach = app.touch ? 28.0 : 12.0;  // a fingertip covers more than a pointer
+  double best_d2 = reach * reach;
   for (int i = 0; i < 2; ++i) {
     const Vec2d p = data_to_pixel(app.view, h.p[i]);
     const double d2 = (p.x - pixel.x) * (p.x - pixel.x) + (p.y - pixel.y) * (p.y - pixel.y);
@@ -509,11 +514,43 @@ void draw_line_handles(ImDrawList* dl, const App& app) {
   dl->AddText(ImVec2(at.x + 10, at.y + 6), pal.step, tr("lesson.your_line"));
 }
 
+// Touch screens (App::touch): what a tap on the canvas does, chosen in the tool row under
+// it (touch_tools): add a point of the class app.draw_label, or remove one (app.delete_mode:
+// the Data panel's own choices), add a query point, or make the perceptron update on the
+// tapped point. The mouse's modifiers (right click, Shift, Ctrl, Alt) have no touch
+// equivalent; the tool row is their touch path. Static state like the line handles,
+// started afresh for another App.
+enum class TouchTool { Edit, Query, Update };
+TouchTool& touch_tool(const App& app) {
+  static const App* owner = nullptr;
+  static TouchTool tool = TouchTool::Edit;
+  if (owner != &app) owner = &app, tool = TouchTool::Edit;
+  return tool;
+}
+// The tool buttons' centres as drawn last (display pixels), for tests: pos, neg, query,
+// update, delete, clear.
+std::vector<std::pair<std::string, Vec2d>>& touch_tool_centres() {
+  static std::vector<std::pair<std::string, Vec2d>> centres;
+  return centres;
+}
+void note_tool(const char* name) {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  touch_tool_centres().push_back({name, {(a.x + b.x) * 0.5, (a.y + b.y) * 0.5}});
+}
+// The height of the tool row's buttons as drawn last (they wrap on a narrow screen), per App.
+float& touch_tools_height(const App& app) {
+  static const App* owner = nullptr;
+  static float height = 0.0f;
+  if (owner != &app) owner = &app, height = 0.0f;
+  return height;
+}
+
 int point_at(const App& app, Vec2d pixel) {
   const Dataset& ds = app.session.data();
   if (ds.size() > 20000) return -1;  // picking is for hand-sized sets
   int best = -1;
-  double best_d2 = 10.0 * 10.0;
+  const double reach = app.touch ? 22.0 : 10.0;  // a fingertip covers more than a pointer
+  double best_d2 = reach * reach;
   for (std::size_t i = 0; i < ds.size(); ++i) {
     const Vec2d p = data_to_pixel(app.view, point2(ds, i));
     const double d2 = (p.x - pixel.x) * (p.x - pixel.x) + (p.y - pixel.y) * (p.y - pixel.y);
@@ -559,7 +596,11 @@ void handle_input(App& app, bool hovered) {
   ImGuiIO& io = ImGui::GetIO();
   const Vec2d mouse = {io.MousePos.x, io.MousePos.y};
   const bool two_d = s.data().d == 2;
-  app.hovered_point = hovered && app.drag_point < 0 ? point_at(app, mouse) : -1;
+  // On a touch screen the pointer is where the last finger lifted: nothing is hovered
+  // between touches (no ring, no box over the canvas).
+  const bool finger = !app.touch || ImGui::IsMouseDown(ImGuiMouseButton_Left) || ImGui::IsMouseReleased(ImGuiMouseButton_Left);
+  app.hovered_point = hovered && finger && app.drag_point < 0 ? point_at(app, mouse) : -1;
+  const TouchTool tool = app.touch ? touch_tool(app) : TouchTool::Edit;
 
   if (hovered && io.MouseWheel != 0.0f) zoom_at(app.view, mouse, std::pow(1.15, static_cast<double>(io.MouseWheel)));
   if (hovered && ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.0f)) {
@@ -599,7 +640,7 @@ void handle_input(App& app, bool hovered) {
     app.pressing = true;
     app.panning = false;
     app.press_pixel = mouse;
-    if (app.hovered_point >= 0 && !app.delete_mode && two_d) {
+    if (app.hovered_point >= 0 && !app.delete_mode && two_d && tool == TouchTool::Edit) {
       app.drag_point = app.hovered_point;
       app.drag_to = pixel_to_data(app.view, mouse);
     }
@@ -621,6 +662,12 @@ void handle_input(App& app, bool hovered) {
       app.drag_point = -1;
       if (moved > 2.0)
         act(app, {"move_point", std::to_string(i), json_number(app.drag_to.x), json_number(app.drag_to.y)});
+    } else if (!app.panning && tool == TouchTool::Update) {
+      const int i = point_at(app, mouse);
+      if (i >= 0) act(app, {"update_on", std::to_string(i)});
+    } else if (!app.panning && tool == TouchTool::Query && two_d) {
+      const Vec2d at = pixel_to_data(app.view, mouse);
+      act(app, {"add_query", json_number(at.x), json_number(at.y)});
     } else if (!app.panning && app.delete_mode) {
       const int i = point_at(app, mouse);
       if (i >= 0) act(app, {"remove_point", std::to_string(i)});
@@ -642,6 +689,7 @@ void handle_input(App& app, bool hovered) {
       act(app, {"add_point", json_number(at.x), json_number(at.y), app.draw_label > 0 ? "-1" : "1"});
     }
   }
+  if (app.touch) return;  // no hover box on a touch screen: the tool row says what a tap does
   if (hovered && app.hovered_point >= 0 && !app.pressing) {
     neuron_tooltip(app, app.hovered_point);
   } else if (hovered && !app.pressing) {
@@ -652,6 +700,96 @@ void handle_input(App& app, bool hovered) {
                                  : (app.draw_label > 0 ? "canvas.tip_add_pos" : "canvas.tip_add_neg")) +
               (app.delete_mode ? std::string() : std::string("\n") + tr("canvas.tip_more")));
   }
+}
+
+// What a tap does now, for the tool row (touch screens).
+std::string touch_hint(const App& app) {
+  if (app.lesson.active() && app.lesson.question_kind() == QuestionKind::PickPoint && !app.lesson.answered())
+    return tr("canvas.touch_pick");
+  if (placing_line(app)) return tr("canvas.touch_line");
+  switch (touch_tool(app)) {
+    case TouchTool::Query: return tr("canvas.touch_query");
+    case TouchTool::Update: return tr("canvas.touch_update");
+    default: break;
+  }
+  if (app.delete_mode) return tr("canvas.touch_delete");
+  return trf("canvas.touch_add", {{"label", fmt_label(app.draw_label > 0 ? 1 : -1)}});
+}
+
+// The tool row under the canvas on a touch screen: +1, −1, query, update on, delete (one
+// at a time), "clear queries" when there are some, and a line saying what a tap does (left
+// out when the canvas is too short for it). Drawn in a child window of the canvas's width
+// at `at`, `room` high; the buttons' height is measured for the next frame.
+struct ToolRow {
+  float pad = 0, buttons = 0, hint = 0;  // padding; the buttons' and the hint's heights
+  std::string hint_text;                 // empty: left out
+  float height() const { return buttons + hint + pad * 0.5f; }
+};
+ToolRow plan_touch_tools(const App& app, float width, float canvas_h) {
+  ToolRow r;
+  r.pad = ImGui::GetStyle().ItemSpacing.x;
+  float& measured = touch_tools_height(app);
+  if (measured <= 0.0f) measured = r.pad * 0.5f + ImGui::GetFrameHeight();
+  r.buttons = measured;
+  r.hint_text = touch_hint(app);
+  r.hint = static_cast<float>(wrap_lines(r.hint_text, std::max(1.0f, width - 2.0f * r.pad)).size()) * ImGui::GetTextLineHeight() +
+           ImGui::GetStyle().ItemSpacing.y;
+  if (r.height() > canvas_h * 0.5f) r.hint_text.clear(), r.hint = 0.0f;
+  return r;
+}
+
+void touch_tools(App& app, ImVec2 at, float width, const ToolRow& plan) {
+  TouchTool& tool = touch_tool(app);
+  const float pad = plan.pad;
+  ImGui::SetCursorScreenPos(at);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad, pad * 0.5f));
+  ImGui::BeginChild("touch_tools", ImVec2(width, std::max(plan.height(), 1.0f)), false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_AlwaysUseWindowPadding);
+  const bool edit = tool == TouchTool::Edit;
+  auto choose = [&](TouchTool t, int label, bool del) {
+    tool = t;
+    if (label != 0) run_command(app, {"set", "label", label > 0 ? "1" : "-1"});
+    run_command(app, {"set", "delete", del ? "true" : "false"});
+  };
+  touch_tool_centres().clear();
+  // One button per tool, the chosen one drawn pressed (a row of buttons fits a phone's
+  // width where radio buttons need two rows).
+  Flow row;
+  auto tool_button = [&](const std::string& text, const char* name, bool chosen) {
+    if (chosen) {
+      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+      ImGui::PushStyleColor(ImGuiCol_Border, ImGui::GetStyleColorVec4(ImGuiCol_Text));
+      ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 2.0f);
+    }
+    const bool pressed = row.button(text.c_str());
+    if (chosen) {
+      ImGui::PopStyleVar();
+      ImGui::PopStyleColor(2);
+    }
+    note_tool(name);
+    return pressed;
+  };
+  if (tool_button("+1##touch_pos", "pos", edit && !app.delete_mode && app.draw_label > 0)) choose(TouchTool::Edit, 1, false);
+  if (tool_button(fmt_label(-1) + "##touch_neg", "neg", edit && !app.delete_mode && app.draw_label < 0))
+    choose(TouchTool::Edit, -1, false);
+  if (tool_button(label("canvas.tool_query", "touch_query"), "query", tool == TouchTool::Query))
+    choose(TouchTool::Query, 0, false);
+  if (tool_button(label("canvas.tool_update", "touch_update"), "update", tool == TouchTool::Update))
+    choose(TouchTool::Update, 0, false);
+  if (tool_button(label("canvas.tool_delete", "touch_delete"), "delete", edit && app.delete_mode))
+    choose(TouchTool::Edit, 0, true);
+  if (tool == TouchTool::Query && !app.session.queries().empty() &&
+      tool_button(label("canvas.tool_clear", "touch_clear"), "clear", false))
+    act(app, {"clear_queries"});
+  // (The buttons' bottom without the spacing after them: the hint adds that back.)
+  touch_tools_height(app) = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;
+  if (!plan.hint_text.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette(app).muted);
+    text_wrapped(plan.hint_text);
+    ImGui::PopStyleColor();
+  }
+  ImGui::EndChild();
+  ImGui::PopStyleVar();
 }
 
 // The keyboard cursor (the canvas has the keyboard focus: one Tab stop): the arrows move
@@ -748,6 +886,12 @@ void canvas(App& app) {
   const ImVec2 pos = ImGui::GetCursorScreenPos();
   ImVec2 size = ImGui::GetContentRegionAvail();
   size.x = std::max(size.x, 50.0f);
+  // A touch screen: the tool row under the canvas.
+  ToolRow tools;
+  if (app.touch) {
+    tools = plan_touch_tools(app, size.x, size.y);
+    size.y -= std::min(tools.height(), size.y * 0.5f);
+  }
   size.y = std::max(size.y, 50.0f);
   Mapping& m = app.view;
   m.pixel_min = {pos.x, pos.y};
@@ -777,6 +921,7 @@ void canvas(App& app) {
   const Palette& pal = palette(app);
   dl->AddRectFilled(pos, ImVec2(pos.x + size.x, pos.y + size.y), pal.background);
   const bool linear_2d = !s.lift() && l.linear() && l.w().size() == 2;
+  ImVec4 w_label(0, 0, 0, 0);
   if (s.data().d == 2 && !s.data().empty() && !linear_2d && app.show_field) draw_field(dl, app);
   draw_grid(dl, m, pal);
   if (app.show_hull && s.data().d == 2) draw_hulls(dl, m, s.data(), pal);
@@ -784,13 +929,13 @@ void canvas(App& app) {
   if (linear_2d) {
     if (app.show_update && s.has_last_step() && s.last_step().mistake)
       draw_ghost(dl, m, s.previous_w(), s.previous_b(), pal.ghost, pal.thick);
-    draw_separator(dl, m, l.w(), l.b(), true, pal);
+    draw_separator(dl, m, l.w(), l.b(), true, pal, w_label);
     // Pocket, averaged and batch keep another hyperplane than the running one: show it faintly.
     if (l.running_w() != l.w()) draw_ghost(dl, m, l.running_w(), l.running_b(), pal.ghost, pal.thick);
     if (app.show_update) draw_update(dl, m, s, pal);
   }
   draw_points(dl, app);
-  draw_queries(dl, app);
+  draw_queries(dl, app, w_label);
   if (placing_line(app)) draw_line_handles(dl, app);
   if (app.canvas_focused) draw_keyboard_focus(dl, app, pos, size);
   if (s.data().d != 2) {
@@ -806,6 +951,8 @@ void canvas(App& app) {
                 text.c_str(), nullptr, tw + 1);
   }
   dl->PopClipRect();
+  if (app.touch) touch_tools(app, ImVec2(pos.x, pos.y + size.y), size.x, tools);
+  else touch_tool_centres().clear();
 }
 
 Vec2d to_screen(const App& app, double x, double y) { return data_to_pixel(app.view, {x, y}); }
@@ -823,6 +970,17 @@ bool place_line_answer(const App& app, std::string& out) {
   const double c = -(a * h.p[0].x + b * h.p[0].y);
   out = json_number(a) + " " + json_number(b) + " " + json_number(c);
   return true;
+}
+
+// Test access (browser tests through the platform): the centre of the touch tool button
+// `name` (pos, neg, query, update, delete, clear) as drawn last; false when not drawn.
+bool touch_tool_centre(const std::string& name, Vec2d& at) {
+  for (const auto& t : touch_tool_centres())
+    if (t.first == name) {
+      at = t.second;
+      return true;
+    }
+  return false;
 }
 
 // Test access: the handles' data positions (false when no place_line question is open).

@@ -9,6 +9,9 @@
 
 namespace pla::app {
 
+// lesson_panel.cpp: the expected answer of the open question as the student reads it.
+std::string lesson_answer_text(const App& app);
+
 namespace {
 
 // Describes in app.lang whatever language the frame is drawn in (the display falls
@@ -148,6 +151,8 @@ DescriptionSection lesson_section(const App& app) {
     sec.items.push_back(l.question_prompt(lang, num));
     if (l.answered()) {
       std::string verdict = tr(l.last_correct() ? "lesson.right" : "lesson.wrong");
+      const std::string answer = l.last_correct() ? std::string() : lesson_answer_text(app);
+      if (!answer.empty()) verdict = then(verdict, trf("lesson.answer_is", {{"answer", answer}}));
       const std::string why = l.feedback(lang, num);
       if (!why.empty()) verdict = then(verdict, why);
       sec.items.push_back(verdict);

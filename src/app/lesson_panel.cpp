@@ -20,6 +20,22 @@ namespace {
 
 std::string number(double v) { return fmt_num(v, 6); }
 
+}  // namespace
+
+// The expected answer of the open question as the student reads it (LessonRunner::
+// expected_text), with "none" in the words of the panel's own button ("none", "no line").
+// Empty when no question is open. describe.cpp says it too.
+std::string lesson_answer_text(const App& app) {
+  const LessonRunner& l = app.lesson;
+  if (l.expected_answer() == "none") {
+    if (l.question_kind() == QuestionKind::PickPoint) return tr("lesson.none");
+    if (l.question_kind() == QuestionKind::PlaceLine) return tr("lesson.no_line");
+  }
+  return l.expected_text(lang_code(language()), number);
+}
+
+namespace {
+
 void question(App& app) {
   const LessonRunner& l = app.lesson;
   const std::string lang = lang_code(language());
@@ -31,6 +47,11 @@ void question(App& app) {
     ImGui::PushStyleColor(ImGuiCol_Text, l.last_correct() ? palette(app).ok : palette(app).mistake);
     text_wrapped(tr(l.last_correct() ? "lesson.right" : "lesson.wrong"));
     ImGui::PopStyleColor();
+    // After a wrong answer, the right one as the student reads it (with or without a "why").
+    if (!l.last_correct()) {
+      const std::string answer = lesson_answer_text(app);
+      if (!answer.empty()) text_wrapped(trf("lesson.answer_is", {{"answer", answer}}));
+    }
     const std::string why = l.feedback(lang, number);
     if (!why.empty()) text_wrapped(why);
     return;
@@ -71,7 +92,7 @@ void question(App& app) {
       break;
     }
     case QuestionKind::PickPoint: {
-      text_wrapped(tr("lesson.pick_hint"));
+      text_wrapped(tr(app.touch ? "lesson.pick_hint_touch" : "lesson.pick_hint"));
       const Dataset& ds = app.session.data();
       for (std::size_t i = 0; i < ds.size() && i < 24; ++i)
         if (row.button(("x" + std::to_string(i + 1) + "##pick" + std::to_string(i)).c_str(), true))

@@ -42,6 +42,11 @@
 #include "platform/screenshot.hpp"
 #endif
 
+namespace pla::app {
+// app/canvas.cpp: the centre of a touch tool button as drawn last (browser tests).
+bool touch_tool_centre(const std::string& name, Vec2d& at);
+}  // namespace pla::app
+
 namespace {
 
 struct PngRequest {
@@ -268,6 +273,9 @@ void handle_finger(Platform& p, const SDL_Event& e) {
   const ImVec2 size = ImGui::GetIO().DisplaySize;
   const float x = e.tfinger.x * size.x, y = e.tfinger.y * size.y;
   auto it = std::find_if(p.fingers.begin(), p.fingers.end(), [&](const Platform::Finger& f) { return f.id == e.tfinger.fingerId; });
+  // A finger on the screen (not a trackpad): a touch screen in use, even where the main
+  // pointer is a mouse (a laptop's touch screen): large controls and the canvas's tool row.
+  if (e.type == SDL_FINGERDOWN && SDL_GetTouchDeviceType(e.tfinger.touchId) == SDL_TOUCH_DEVICE_DIRECT) p.app.touch = true;
   if (e.type == SDL_FINGERUP) {
     if (it != p.fingers.end()) p.fingers.erase(it);
     return;
@@ -852,6 +860,16 @@ EMSCRIPTEN_KEEPALIVE const char* pla_to_screen(double x, double y) {
   static std::string result;
   if (!g_platform) return "null";
   const pla::app::Vec2d v = pla::app::to_screen(g_platform->app, x, y);
+  result = "[" + pla::json_number(v.x) + "," + pla::json_number(v.y) + "]";
+  return result.c_str();
+}
+
+// Browser tests: the centre of a touch tool button under the canvas (pos, neg, query,
+// update, delete, clear; app/canvas.cpp), in CSS pixels from the canvas's corner, or null.
+EMSCRIPTEN_KEEPALIVE const char* pla_touch_tool(const char* name) {
+  static std::string result;
+  pla::app::Vec2d v;
+  if (!g_platform || !name || !pla::app::touch_tool_centre(name, v)) return "null";
   result = "[" + pla::json_number(v.x) + "," + pla::json_number(v.y) + "]";
   return result.c_str();
 }

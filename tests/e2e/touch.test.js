@@ -1,0 +1,207 @@
+#!/usr/bin/env node
+// Browser checks of the lab on a touch screen and of a teacher's lesson that cannot be
+// loaded. A phone held upright (390 x 844, isMobile, hasTouch): no hover box over the
+// canvas at load; taps add points of both classes (the −1 through the tool row under the
+// canvas), choose the point of the next update, and answer a pick_point question; a wrong
+// answer shows the right one. A lesson=<URL> that gives HTTP 404, that lives on another
+// origin without CORS, that is not JSON, or that is not a valid lesson: the message names
+// the address and the cause, stays after 3 s and closes with its button (and Escape).
+// Screenshots in en, vi and zh. Usage: node touch.test.js --www DIR --out DIR
+'use strict';
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { OUT, check, assert, serve, decodePng, openApp, frames, main } = require('./lib');
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const LOCALE = { en: 'en-US', vi: 'vi-VN', zh: 'zh-CN' };
+
+// The page pixel of a data point, and of a touch tool button (pos, neg, query, update,
+// delete, clear) as the lab drew it last.
+const toScreen = (page, x, y) => page.evaluate(([a, b]) => window.perceptronLab.toScreen(a, b), [x, y]);
+const toolAt = (page, name) => page.evaluate((n) => {
+  const p = JSON.parse(window.Module.ccall('pla_touch_tool', 'string', ['string'], [n]));
+  if (!p) return null;
+  const r = document.getElementById('canvas').getBoundingClientRect();
+  return { x: r.left + p[0], y: r.top + p[1] };
+}, name);
+const state = (page) => page.evaluate(() => window.perceptronLab.state());
+async function tap(page, at) {
+  await page.touchscreen.tap(at.x, at.y);
+  await frames(page, 4);
+}
+
+// The pixels of a rectangle (page pixels) of a screenshot taken at `scale` device pixels per page pixel.
+function region(png, scale, x0, y0, x1, y1) {
+  const img = decodePng(png), out = [];
+  for (let y = Math.round(y0 * scale); y < Math.round(y1 * scale); y++)
+    for (let x = Math.round(x0 * scale); x < Math.round(x1 * scale); x++) {
+      const i = (y * img.width + x) * img.channels;
+      out.push(img.px[i], img.px[i + 1], img.px[i + 2]);
+    }
+  return out;
+}
+const differing = (a, b) => a.reduce((n, v, i) => n + (Math.abs(v - b[i]) > 24 ? 1 : 0), 0);
+
+// A small lesson of the teacher's kind: a pick_point question without a "why" text on the
+// textbook data (x1 = (3, 3) and x2 = (4, 3) are +1, x3 = (1, 1) is −1). At w = 0, b = 0 every
+// point has y(w·x + b) = 0 ≤ 0, so the first update, in order, is on x1.
+const LESSON = JSON.stringify({ format: 1, id: 'touch-pick', title: { en: 'Tap' },
+  steps: [{ narration: { en: 'w = {w}, b = {b}.', vi: 'w = {w}, b = {b}.', zh: 'w = {w}，b = {b}。' },
+    setup: { preset: 'textbook', eta: 1, order: 'cyclic' },
+    question: { kind: 'pick_point', prompt: { en: 'Which point gives the first update?',
+      vi: 'Điểm nào cho lần cập nhật đầu tiên?', zh: '哪个点带来第一次更新？' } } },
+  { narration: { en: 'Done.', vi: 'Xong.', zh: '完成。' } }] });
+
+main(async ({ browser, server }) => {
+  // A second server: another origin (another port) that sends no CORS header.
+  const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pla-touch-'));
+  fs.writeFileSync(path.join(otherDir, 'lesson.json'), LESSON);
+  const other = await serve(otherDir);
+  try {
+    await check('a phone: no hover box at load, the tool row, taps add +1 and −1 points and choose the update point', async () => {
+      const { context, page, errors } = await openApp(browser, server.url + 'index.html?preset=textbook&eta=1&lang=en', PHONE);
+      await frames(page, 6);
+      const coarse = await page.evaluate(() => matchMedia('(pointer: coarse)').matches);
+      assert(coarse, 'the phone context has no coarse pointer');
+      const neg = await toolAt(page, 'neg');
+      assert(neg, 'no touch tool row under the canvas');
+      const loadShot = await page.screenshot({ path: path.join(OUT, 'e2e-touch-load-en.png') });
+      // No hover box: the canvas's top-left corner (where the pointer is at load) looks the same
+      // after the pointer went elsewhere (a tap below the canvas, on the tool row's hint).
+      const hint = { x: 200, y: neg.y + 45 };
+      await tap(page, hint);
+      const afterShot = await page.screenshot();
+      const x1 = await toScreen(page, 3, 3);
+      const box = [0, 0, 300, Math.min(140, x1.y - 20)];
+      const diff = differing(region(loadShot, 2, ...box), region(afterShot, 2, ...box));
+      assert(diff === 0, `the canvas corner changed after the pointer left it (${diff} values): a hover box at load`);
+      let s = await state(page);
+      assert(s.points === 3, 'the tap on the hint changed the data: ' + s.points);
+      // A tap on empty space adds a +1 point there, and leaves no box where the finger was:
+      // the region right of and below the tap looks the same once the pointer went elsewhere.
+      const at = await toScreen(page, 1, 3);
+      await tap(page, at);
+      s = await state(page);
+      assert(s.points === 4 && s.data[3][2] === 1, 'tap +1: ' + JSON.stringify(s.data));
+      assert(Math.abs(s.data[3][0] - 1) < 0.1 && Math.abs(s.data[3][1] - 3) < 0.1, 'tap +1 at ' + s.data[3]);
+      const tapShot = await page.screenshot({ path: path.join(OUT, 'e2e-touch-after-tap-en.png') });
+      await tap(page, hint);
+      const around = [Math.max(0, at.x - 20), Math.max(0, at.y - 20), Math.min(389, at.x + 260), Math.min(neg.y - 30, at.y + 110)];
+      const after = differing(region(tapShot, 2, ...around), region(await page.screenshot(), 2, ...around));
+      assert(after === 0, `the canvas round the tap changed after the pointer left it (${after} values): a box after the tap`);
+      // −1 on the tool row, then a tap adds a −1 point.
+      await tap(page, neg);
+      s = await state(page);
+      assert(s.label === -1, 'the −1 tool did not select the class: ' + s.label);
+      await tap(page, await toScreen(page, 2, 2.6));
+      s = await state(page);
+      assert(s.points === 5 && s.data[4][2] === -1, 'tap −1: ' + JSON.stringify(s.data));
+      await page.screenshot({ path: path.join(OUT, 'e2e-touch-points-en.png') });
+      // "update on": a tap on x2 = (4, 3), misclassified at w = 0, b = 0, updates on it:
+      // w = 1·(+1)·(4, 3) = (4, 3), b = 1.
+      assert(s.updates === 0, 'updates before: ' + s.updates);
+      await tap(page, await toolAt(page, 'update'));
+      await tap(page, await toScreen(page, 4, 3));
+      s = await state(page);
+      assert(s.updates === 1 && s.w[0] === 4 && s.w[1] === 3 && s.b === 1, `update on x2: w = ${s.w}, b = ${s.b}`);
+      assert(s.points === 5, 'the update tap added a point');
+      // A query point by tap.
+      await tap(page, await toolAt(page, 'query'));
+      await tap(page, await toScreen(page, 2, 1.5));
+      s = await state(page);
+      assert(s.queries.length === 1 && s.points === 5, 'query: ' + JSON.stringify(s.queries));
+      await page.screenshot({ path: path.join(OUT, 'e2e-touch-tools-en.png') });
+      assert(errors.length === 0, errors.join(' | '));
+      await context.close();
+    });
+
+    for (const lang of ['en', 'vi', 'zh']) {
+      await check(`a phone (${lang}): a pick_point question answered by a tap; a wrong answer shows the right one`, async () => {
+        const { context, page, errors } = await openApp(browser, server.url + `index.html?lang=${lang}`,
+          Object.assign({ locale: LOCALE[lang] }, PHONE));
+        await frames(page, 4);
+        // The right answer by a tap a few pixels off x1.
+        let r = await page.evaluate((t) => window.perceptronLab.command('lesson', t), LESSON);
+        assert(r.ok, JSON.stringify(r));
+        await frames(page, 4);
+        const x1 = await toScreen(page, 3, 3);
+        await tap(page, { x: x1.x + 6, y: x1.y - 5 });
+        let s = await state(page);
+        assert(s.lesson.answered && s.lesson.correct, 'tap on x1: ' + JSON.stringify(s.lesson));
+        // Again, a tap on x3: wrong; the panel (and the description) say the answer is x1.
+        r = await page.evaluate((t) => window.perceptronLab.command('lesson', t), LESSON);
+        await frames(page, 4);
+        await tap(page, await toScreen(page, 1, 1));
+        s = await state(page);
+        assert(s.lesson.answered && !s.lesson.correct, 'tap on x3: ' + JSON.stringify(s.lesson));
+        const words = await page.evaluate(() => window.perceptronLab.describe());
+        const lessonText = JSON.stringify(words.sections.filter((x) => x.id === 'lesson'));
+        const want = { en: 'The right answer: x1', vi: 'Đáp án đúng: x1', zh: '正确答案：x1' }[lang];
+        assert(lessonText.includes(want), `the description lacks "${want}": ${lessonText}`);
+        await page.screenshot({ path: path.join(OUT, `e2e-touch-wrong-${lang}.png`) });
+        assert(errors.length === 0, errors.join(' | '));
+        await context.close();
+      });
+    }
+
+    // A teacher's lesson that cannot be loaded, for each cause.
+    const cases = [
+      ['404', server.url + 'no-such-lesson.json', { en: 'HTTP 404', vi: 'HTTP 404', zh: 'HTTP 404' }],
+      ['cors', other.url + 'lesson.json', { en: 'Access-Control-Allow-Origin', vi: 'Access-Control-Allow-Origin', zh: 'Access-Control-Allow-Origin' }],
+    ];
+    for (const lang of ['en', 'vi', 'zh']) {
+      for (const [kind, url, needle] of cases) {
+        await check(`a teacher's lesson (${kind}, ${lang}) that cannot be loaded is explained and stays until closed`, async () => {
+          const { context, page, errors } = await openApp(browser,
+            server.url + `index.html?lang=${lang}&lesson=${encodeURIComponent(url)}`, Object.assign({ locale: LOCALE[lang] }, PHONE));
+          await page.waitForFunction(() => !document.getElementById('lesson-error').hidden, null, { timeout: 15000 });
+          const text = await page.evaluate(() => document.getElementById('lesson-error').innerText);
+          assert(text.includes(url), `the message does not name the address ${url}: ${text}`);
+          assert(text.includes(needle[lang]), `the message does not name the cause (${needle[lang]}): ${text}`);
+          if (kind === 'cors') {
+            const origin = new URL(server.url).origin;
+            assert(text.includes(origin), 'the CORS message does not name the page origin ' + origin + ': ' + text);
+          }
+          const focused = await page.evaluate(() => document.activeElement && document.activeElement.parentElement &&
+            document.activeElement.parentElement.id);
+          assert(focused === 'lesson-error', 'the close button does not have the focus: ' + focused);
+          await page.screenshot({ path: path.join(OUT, `e2e-lesson-error-${kind}-${lang}.png`) });
+          await page.waitForTimeout(3000);
+          assert(await page.evaluate(() => !document.getElementById('lesson-error').hidden), 'the message went away by itself');
+          if (kind === '404') {
+            await page.tap('#lesson-error button');
+          } else {
+            await page.keyboard.press('Enter');  // the focused button, from the keyboard
+          }
+          assert(await page.evaluate(() => document.getElementById('lesson-error').hidden), 'the close button did not close it');
+          const s = await state(page);
+          assert(!s.lesson || s.lesson.id !== 'touch-pick', 'a lesson was loaded');
+          // The 404 and the blocked cross-origin fetch are expected console errors.
+          const unexpected = errors.filter((e) => !/404|CORS|Access-Control|Failed to load resource|ERR_FAILED/.test(e));
+          assert(unexpected.length === 0, unexpected.join(' | '));
+          await context.close();
+        });
+      }
+    }
+
+    await check('a teacher\'s lesson that is not JSON, or not a valid lesson, is explained; Escape closes it', async () => {
+      const www = new URL(server.url);
+      for (const [body, needle] of [['<!doctype html><p>a page about the lesson</p>', 'is not JSON'],
+        [JSON.stringify({ format: 1, id: 'bad', title: { en: 'Bad' }, steps: [{ narration: { en: 'x' }, setup: { preset: 'textbook' },
+          question: { kind: 'number', prompt: { en: 'b?' }, answer: 'nine' } }] }), 'steps[1].question.answer']]) {
+        const { context, page } = await openApp(browser, server.url + 'index.html?lesson=lessons/mine.json', Object.assign({
+          onPage: (p) => p.route(www.origin + '/lessons/mine.json', (r) => r.fulfill({ contentType: 'application/json', body })) }, PHONE));
+        await page.waitForFunction(() => !document.getElementById('lesson-error').hidden, null, { timeout: 15000 });
+        const text = await page.evaluate(() => document.getElementById('lesson-error').innerText);
+        assert(text.includes(www.origin + '/lessons/mine.json') && text.includes(needle), text);
+        await page.keyboard.press('Escape');
+        assert(await page.evaluate(() => document.getElementById('lesson-error').hidden), 'Escape did not close it');
+        await context.close();
+      }
+    });
+  } finally {
+    other.proc.kill();
+    fs.rmSync(otherDir, { recursive: true, force: true });
+  }
+});
