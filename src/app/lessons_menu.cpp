@@ -36,12 +36,17 @@ void lessons_menu(App& app) {
   if (!app.lessons_open || !lessons_menu_available(app)) return;
   if (begin_dialog("lessons.title", "lessons", 40.0f, &app.lessons_open)) {
     text_wrapped(tr("lessons.intro"));
+    // Wide: title, length and progress in three columns; narrow (a phone): one column, the
+    // length and progress on a line under the title.
+    const bool narrow = ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 28.0f;
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
-    if (ImGui::BeginTable("lessons_table", 3, flags)) {
+    if (ImGui::BeginTable("lessons_table", narrow ? 1 : 3, flags)) {
       ImGui::TableSetupColumn(tr("lessons.col_lesson"), ImGuiTableColumnFlags_WidthStretch, 0.55f);
-      ImGui::TableSetupColumn(tr("lessons.col_length"), ImGuiTableColumnFlags_WidthStretch, 0.15f);
-      ImGui::TableSetupColumn(tr("lessons.col_progress"), ImGuiTableColumnFlags_WidthStretch, 0.30f);
-      ImGui::TableHeadersRow();
+      if (!narrow) {
+        ImGui::TableSetupColumn(tr("lessons.col_length"), ImGuiTableColumnFlags_WidthStretch, 0.15f);
+        ImGui::TableSetupColumn(tr("lessons.col_progress"), ImGuiTableColumnFlags_WidthStretch, 0.30f);
+        ImGui::TableHeadersRow();
+      }
       int n = 0;
       for (const LessonRow& r : lesson_rows(app)) {
         ++n;
@@ -65,15 +70,21 @@ void lessons_menu(App& app) {
         }
         ImGui::SetCursorScreenPos(after);
         ImGui::Dummy(ImVec2(0.0f, 0.0f));
-        ImGui::TableSetColumnIndex(1);
-        text_wrapped(trf("lessons.steps", {{"steps", std::to_string(r.steps)}}));
-        ImGui::TableSetColumnIndex(2);
+        const std::string length = trf("lessons.steps", {{"steps", std::to_string(r.steps)}});
+        if (!narrow) {
+          ImGui::TableSetColumnIndex(1);
+          text_wrapped(length);
+          ImGui::TableSetColumnIndex(2);
+        }
         if (r.done) ImGui::PushStyleColor(ImGuiCol_Text, palette(app).ok);
-        text_wrapped(progress_text(r));
+        text_wrapped(narrow ? length + " · " + progress_text(r) : progress_text(r));
         if (r.done) ImGui::PopStyleColor();
-        if (r.step > 0 && ImGui::SmallButton(label("lessons.start_over", ("start_over_" + r.id).c_str()).c_str())) {
-          app.lessons_open = false;
-          act(app, {"lesson", r.id});
+        if (r.step > 0) {
+          Flow again;
+          if (again.button(label("lessons.start_over", ("start_over_" + r.id).c_str()).c_str(), true)) {
+            app.lessons_open = false;
+            act(app, {"lesson", r.id});
+          }
         }
       }
       ImGui::EndTable();

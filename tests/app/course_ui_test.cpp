@@ -125,6 +125,19 @@ TEST(CourseUi, TheMenuListsEveryLessonInCourseOrderWithItsProgress) {
     for (const LayoutProblem& pr : r.problems)
       EXPECT_EQ(pr.window.find("lessons"), std::string::npos) << kind_name(pr.kind) << " " << pr.text << " " << pr.detail;
   }
+  // A phone held upright: one column, the length and progress under each title, nothing cut.
+  ImGui::GetIO().DisplaySize = ImVec2(360, 740);
+  for (const char* lang : {"en", "vi", "zh"}) {
+    SCOPED_TRACE(lang);
+    ASSERT_TRUE(run_command(app, {"set", "lang", lang}).ok);
+    const LayoutReport r = lessons_frame(h);
+    const std::string second = trf("lessons.steps", {{"steps", std::to_string(infos[2].steps)}}) + " · " +
+                               trf("lessons.at_step", {{"step", "3"}, {"steps", std::to_string(infos[2].steps)}});
+    EXPECT_NE(find_text(r.texts, second.substr(0, 12)), std::string::npos) << second;
+    for (const LayoutProblem& pr : r.problems)
+      EXPECT_EQ(pr.window.find("lessons"), std::string::npos) << kind_name(pr.kind) << " " << pr.text << " " << pr.detail;
+  }
+  ImGui::GetIO().DisplaySize = ImVec2(1280, 800);
   ASSERT_TRUE(run_command(app, {"set", "lang", "en"}).ok);
   // Choosing the third lesson resumes it at its third step; the menu closes.
   ASSERT_TRUE(run_command(app, {"lesson_open", builtin_lesson_ids()[2]}).ok);
