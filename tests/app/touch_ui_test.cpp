@@ -16,6 +16,10 @@
 #include "layout_check.hpp"
 
 namespace pla::app {
+
+// canvas.cpp: the handles of an open place_line question (data coordinates).
+bool place_line_handles(const App& app, Vec2d& p0, Vec2d& p1);
+
 namespace {
 
 struct Frames {
@@ -256,6 +260,55 @@ TEST(Touch, ATapOnAPointAnswersAPickQuestion) {
   EXPECT_TRUE(app.lesson.answered());
   EXPECT_TRUE(app.lesson.last_correct());
   EXPECT_EQ(app.session.data().size(), points);
+}
+
+// A place_line question on the textbook data (as in lesson_ui_test.cpp).
+const char* kLineLesson = R"({"format": 1, "id": "line", "title": {"en": "Line"},
+  "steps": [
+    {"narration": {"en": "w = {w}"}, "setup": {"preset": "textbook", "eta": 0.1},
+     "question": {"kind": "place_line", "prompt": {"en": "where?"}}},
+    {"narration": {"en": "after"}}
+  ]})";
+
+// A finger lands less precisely than a pointer: on a touch screen a handle is caught 20
+// pixels away (a mouse must come within 12), and the canvas's hint speaks of the handles.
+TEST(Touch, AFingerCatchesAPlaceLineHandleFromFurtherAway) {
+  for (bool touch : {false, true}) {
+    Phone f;
+    App app;
+    init(app);
+    app.touch = touch;
+    ASSERT_TRUE(run_command(app, {"lesson", kLineLesson}).ok);
+    for (int i = 0; i < 3; ++i) f.frame(app);
+    ASSERT_EQ(app.lesson.question_kind(), QuestionKind::PlaceLine);
+    if (touch) {
+      EXPECT_NE(drawn_text().find("Drag the two handles"), std::string::npos);
+    }
+    Vec2d h0, h1;
+    ASSERT_TRUE(place_line_handles(app, h0, h1));
+    const Vec2d a = to_screen(app, h0.x, h0.y);
+    const Vec2d from = {a.x, a.y + 20.0}, to = {a.x, a.y + 60.0};
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = ImVec2(static_cast<float>(from.x), static_cast<float>(from.y));
+    io.MouseDown[0] = true;
+    f.frame(app);
+    for (int i = 1; i <= 4; ++i) {
+      io.MousePos = ImVec2(static_cast<float>(from.x), static_cast<float>(from.y + (to.y - from.y) * i / 4.0));
+      f.frame(app);
+    }
+    io.MouseDown[0] = false;
+    f.frame(app);
+    Vec2d g0, g1;
+    ASSERT_TRUE(place_line_handles(app, g0, g1));
+    const Vec2d b = to_screen(app, g0.x, g0.y);
+    if (touch) {  // the handle followed the finger (and the view stayed)
+      EXPECT_NEAR(b.y, to.y, 1.0);
+      EXPECT_NE(g0.y, h0.y);
+    } else {  // out of a pointer's reach: the handle stays where it was in the data (the view pans)
+      EXPECT_EQ(g0.x, h0.x);
+      EXPECT_EQ(g0.y, h0.y);
+    }
+  }
 }
 
 }  // namespace

@@ -59,7 +59,7 @@ main(async ({ browser, server }) => {
   fs.writeFileSync(path.join(otherDir, 'lesson.json'), LESSON);
   const other = await serve(otherDir);
   try {
-    await check('a phone: no hover box at load, the tool row, taps add +1 and −1 points and choose the update point', async () => {
+    await check('a phone: no hover box at load, the tool row, taps add +1 and −1 points, a query point and choose the update point; drags move a point and pan', async () => {
       const { context, page, errors } = await openApp(browser, server.url + 'index.html?preset=textbook&eta=1&lang=en', PHONE);
       await frames(page, 6);
       const coarse = await page.evaluate(() => matchMedia('(pointer: coarse)').matches);
@@ -112,6 +112,31 @@ main(async ({ browser, server }) => {
       s = await state(page);
       assert(s.queries.length === 1 && s.points === 5, 'query: ' + JSON.stringify(s.queries));
       await page.screenshot({ path: path.join(OUT, 'e2e-touch-tools-en.png') });
+      // As the hint says: with +1 or −1 chosen, a finger dragging a point moves it, and one
+      // dragging empty space pans (the data stay where they are).
+      await tap(page, await toolAt(page, 'pos'));
+      const cdp = await context.newCDPSession(page);
+      const drag = async (from, to) => {
+        const point = (p) => [{ x: p.x, y: p.y, id: 1 }];
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from) });
+        await frames(page, 2);
+        for (let i = 1; i <= 8; i++) {
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove',
+            touchPoints: point({ x: from.x + (to.x - from.x) * i / 8, y: from.y + (to.y - from.y) * i / 8 }) });
+          await frames(page, 1);
+        }
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        await frames(page, 4);
+      };
+      await drag(await toScreen(page, 1, 1), await toScreen(page, 1.5, 0.5));
+      s = await state(page);
+      assert(s.points === 5 && Math.abs(s.data[2][0] - 1.5) < 0.1 && Math.abs(s.data[2][1] - 0.5) < 0.1,
+        'drag x3 to (1.5, 0.5): ' + JSON.stringify(s.data[2]));
+      const before = await toScreen(page, 2, 2);
+      await drag(await toScreen(page, 3, 2), await toScreen(page, 3.5, 2));
+      const moved = await toScreen(page, 2, 2);
+      s = await state(page);
+      assert(s.points === 5 && moved.x - before.x > 20, `a drag of empty space should pan: ${before.x} -> ${moved.x}`);
       assert(errors.length === 0, errors.join(' | '));
       await context.close();
     });
