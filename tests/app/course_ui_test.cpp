@@ -13,6 +13,7 @@
 #include "app/app_internal.hpp"  // link_maker_query
 #include "app/i18n.hpp"
 #include "headless.hpp"
+#include "imgui_internal.h"  // FindWindowByName: where the Lessons dialog is
 #include "layout_check.hpp"
 
 namespace pla::app {
@@ -173,6 +174,36 @@ TEST(CourseUi, ResumingShowsTheSameNumbersAsWalkingThere) {
   EXPECT_EQ(resumed.lesson.narration(resumed.session, "en"), walked.lesson.narration(walked.session, "en"));
   EXPECT_EQ(resumed.session.state().dump(), walked.session.state().dump());
   EXPECT_EQ(state(resumed)["lessons"].dump(), state(walked)["lessons"].dump());
+}
+
+TEST(CourseUi, AClickOnEachRowOpensItsLessonInCourseOrder) {
+  Headless h(Headless::Fonts::App, {});
+  App& app = h.app;
+  ASSERT_TRUE(run_command(app, {"show_lessons", "true"}).ok);
+  for (int i = 0; i < 3; ++i) h.frame();  // the dialog sizes itself to its content
+  const ImGuiWindow* w = ImGui::FindWindowByName((std::string(tr("lessons.title")) + "###lessons").c_str());
+  ASSERT_NE(w, nullptr);
+  ASSERT_GT(w->Size.y, 200.0f);
+  const float x = w->Pos.x + 40.0f, top = w->Pos.y, bottom = w->Pos.y + w->Size.y;
+  // Clicks down the left of the dialog, 4 px apart: each lesson opened once, in course order.
+  std::vector<std::string> opened;
+  ImGuiIO& io = ImGui::GetIO();
+  for (float y = top + 1.0f; y < bottom; y += 4.0f) {
+    io.MousePos = ImVec2(x, y);
+    h.frame();
+    io.MouseDown[0] = true;
+    h.frame();
+    io.MouseDown[0] = false;
+    h.frame();
+    if (app.lesson.active()) {
+      if (opened.empty() || opened.back() != app.lesson.id()) opened.push_back(app.lesson.id());
+      EXPECT_FALSE(app.lessons_open);  // choosing closes the menu
+      ASSERT_TRUE(run_command(app, {"lesson_exit"}).ok);
+    }
+    ASSERT_TRUE(run_command(app, {"show_lessons", "true"}).ok);
+    h.frame();
+  }
+  EXPECT_EQ(opened, builtin_lesson_ids());
 }
 
 TEST(CourseUi, EmbedModeHidesTheMenuUnlessTheLinkAsksForIt) {
