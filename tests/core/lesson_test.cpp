@@ -160,16 +160,18 @@ TEST(Lesson, TextbookUpdatesFallOnX1X3X3X3X1X3X3) {
   EXPECT_EQ(s.learner().w(), (std::vector<double>{1, 1}));
   EXPECT_EQ(s.learner().b(), -3.0);
   EXPECT_EQ(r.expected_answer(), "26");  // R̂² = ‖(4, 3, 1)‖²
-  ASSERT_TRUE(r.next(s).ok);  // step 10: the student's order x1, x3, x3, x3, x2, x3, x3, x3, x1, x3, x3
+  ASSERT_TRUE(r.next(s).ok);  // step 10: asks where the order x1, x3, x3, x3, x2, x3, x3, x3, x1, x3, x3 ends
+  EXPECT_EQ(s.learner().running_w(), (std::vector<double>{0, 0}));  // from w = 0: the answer is not drawn
+  EXPECT_EQ(r.expected_answer(), "1");  // 2x1 + x2 - 5 = 0
+  ASSERT_TRUE(r.next(s).ok);  // step 11: the lab makes those updates
   EXPECT_EQ(updates_in_trace(s), (std::vector<std::uint32_t>{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2}));
   EXPECT_EQ(s.learner().running_w(), (std::vector<double>{2, 1}));
   EXPECT_EQ(s.learner().running_b(), -5.0);
-  EXPECT_EQ(r.expected_answer(), "1");  // 2x1 + x2 - 5 = 0
-  ASSERT_TRUE(r.next(s).ok);  // step 11: eta 0.5 only
+  ASSERT_TRUE(r.next(s).ok);  // step 12: eta 0.5 only
   EXPECT_EQ(s.settings().learner.pla.eta, 0.5);
   EXPECT_FALSE(s.settings().learner.pla.restart);
   EXPECT_EQ(r.expected_answer(), "-1.5");
-  ASSERT_TRUE(r.next(s).ok);  // step 12: trained
+  ASSERT_TRUE(r.next(s).ok);  // step 13: trained
   EXPECT_EQ(s.learner().w(), (std::vector<double>{0.5, 0.5}));
   EXPECT_EQ(s.learner().b(), -1.5);
   EXPECT_EQ(s.learner().updates(), 7u);
@@ -184,11 +186,11 @@ TEST(Lesson, TextbookUpdatesFallOnX1X3X3X3X1X3X3) {
   EXPECT_NE(r.narration(s, "zh").find("次更新"), std::string::npos);
   EXPECT_EQ(r.narration(s, "fr"), r.narration(s, "en"));
   EXPECT_EQ(r.narration(s, "pseudo"), r.narration(s, "en") + " " + r.narration(s, "en"));
-  ASSERT_TRUE(r.next(s).ok);  // step 13: the restart variant only (eta stays 0.5)
+  ASSERT_TRUE(r.next(s).ok);  // step 14: the restart variant only (eta stays 0.5)
   EXPECT_EQ(s.settings().learner.pla.eta, 0.5);
   EXPECT_TRUE(s.settings().learner.pla.restart);
   EXPECT_EQ(r.expected_answer(), "no");  // the same line
-  ASSERT_TRUE(r.next(s).ok);  // step 14: trained with the restart rule
+  ASSERT_TRUE(r.next(s).ok);  // step 15: trained with the restart rule
   EXPECT_EQ(updates_in_trace(s), (std::vector<std::uint32_t>{0, 2, 2, 2, 0, 2, 2}));
   EXPECT_EQ(s.learner().w(), (std::vector<double>{0.5, 0.5}));
   EXPECT_EQ(s.learner().b(), -1.5);

@@ -196,11 +196,19 @@ TEST(WorkedTextbook, EveryStepNarratesTheNumbersOfTheWorkedTable) {
   answer_right(r, s);
   EXPECT_HAS(why(r), "x3 still has y(w·x + b) = −1 ≤ 0");
   ASSERT_TRUE(r.next(s).ok);
-  // Step 5: w is back at (0, 0), b = -2: no line; every point has w.x + b = -2.
+  // Step 5: w is back at (0, 0), b = -2: no line; every point has w.x + b = -2. The new epoch
+  // begins with x1; x2 would be misclassified too (-2), x3 is not (+2).
   EXPECT_EQ(s.learner().running_w(), (std::vector<double>{0, 0}));
   EXPECT_EQ(s.learner().running_b(), -2.0);
   EXPECT_HAS(narration(r, s), "The weight vector is back at (0, 0), but b is not");
   EXPECT_EQ(r.expected_answer(), "0");
+  EXPECT_EQ(run.updates[3], 2u);  // update 4 was on x3, the last point of its epoch
+  EXPECT_EQ(margin_of(ds, 0, {0, 0}, -2), -2.0);
+  EXPECT_LE(margin_of(ds, 1, {0, 0}, -2), 0.0);
+  EXPECT_GT(margin_of(ds, 2, {0, 0}, -2), 0.0);
+  answer_right(r, s);
+  EXPECT_HAS(why(r), "x1: a new epoch begins with x1, and with w = 0 every point has w·x + b = b = −2, so x1 has "
+                     "y(w·x + b) = −2 ≤ 0 (x2 would be misclassified too, x3 is not).");
   ASSERT_TRUE(r.next(s).ok);
   // Step 6: w1 after update 6 (on x3, y(w.x + b) = -5): (3, 3) - (1, 1) = (2, 2).
   EXPECT_HAS(narration(r, s), "Update 5 on x1 = (3, 3): w = (3, 3), b = −1.");
@@ -285,6 +293,13 @@ TEST(WorkedTextbook, NovikoffNamesTheAugmentedQuantities) {
   EXPECT_EQ(r2, 26.0);
   EXPECT_EQ(plain, 5.0);
   EXPECT_EQ(msg_num(std::round(std::sqrt(2.0) * 100) / 100), "1.41");
+  // γ = √2 in the plane: x1 + x2 = 4 keeps every point √2 away, and no line can do better
+  // than half the distance between x1 and x3 (2√2).
+  double gamma_plain = 1e9;
+  for (std::size_t i = 0; i < ds.size(); ++i)
+    gamma_plain = std::min(gamma_plain, margin_of(ds, i, {1, 1}, -4) / std::sqrt(2.0));
+  EXPECT_NEAR(gamma_plain, std::sqrt(2.0), 1e-12);
+  EXPECT_NEAR(std::hypot(ds.row(0)[0] - ds.row(2)[0], ds.row(0)[1] - ds.row(2)[1]) / 2, std::sqrt(2.0), 1e-12);
   double gamma_hat = 1e9;
   for (std::size_t i = 0; i < ds.size(); ++i)
     gamma_hat = std::min(gamma_hat, margin_of(ds, i, {1, 1}, -4) / std::sqrt(18.0));
@@ -297,43 +312,84 @@ TEST(WorkedTextbook, NovikoffNamesTheAugmentedQuantities) {
   const std::string w = why(r);
   EXPECT_HAS(w, "x̂2 = (4, 3, 1): R̂² = 16 + 9 + 1 = 26, R̂ = " + kMinus(std::sqrt(26.0)) + ".");
   EXPECT_HAS(w, "γ̂ = " + kMinus(std::sqrt(2.0) / 3) + " the theorem guarantees k ≤ (R̂/γ̂)² = 117; here k = 7.");
-  EXPECT_HAS(w, "Do not confuse them with R = 5 and γ = 1.41");
+  EXPECT_HAS(w, "Do not confuse them with R = 5 and γ = √2 ≈ 1.41");
   EXPECT_LE(s.learner().updates(), 117u);
+  // The narration defines R̂ = max ‖x̂ᵢ‖ and γ̂ as the best margin of a unit ŵ: no unit vector
+  // reaches more than √2/3 on these points (a few thousand directions tried).
+  EXPECT_HAS(narration(r, s), "R̂ = max ‖x̂ᵢ‖, and γ̂ is the largest min yᵢ(ŵ·x̂ᵢ) over unit vectors ŵ.");
+  for (int a = 0; a < 90; ++a)
+    for (int e = -44; e <= 44; ++e) {
+      const double th = a * 4.0 * 3.14159265358979 / 180, ph = e * 2.0 * 3.14159265358979 / 180;
+      const std::vector<double> u = {std::cos(ph) * std::cos(th), std::cos(ph) * std::sin(th)};
+      double m = 1e9;
+      for (std::size_t i = 0; i < ds.size(); ++i) m = std::min(m, margin_of(ds, i, u, std::sin(ph)));
+      EXPECT_LE(m, std::sqrt(2.0) / 3 + 1e-12);
+    }
 }
 
 // Step 10: the order x1, x3, x3, x3, x2, x3, x3, x3, x1, x3, x3 (each misclassified when chosen:
-// update_on refuses any other) ends at 2x1 + x2 - 5 = 0: x1 twice, x2 once, x3 eight times.
+// update_on refuses any other) ends at 2x1 + x2 - 5 = 0: x1 twice, x2 once, x3 eight times. The
+// question is asked from w = 0 (the canvas shows no answer); step 11 makes the updates.
 TEST(WorkedTextbook, TheStudentsOrderEndsAtTheOtherLine) {
   Session s;
   LessonRunner r;
   play_to(r, s, "textbook", 9);
-  EXPECT_EQ(updates_in_trace(s), (std::vector<std::uint32_t>{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2}));
-  EXPECT_EQ(s.learner().running_w(), (std::vector<double>{2, 1}));
-  EXPECT_EQ(s.learner().running_b(), -5.0);
-  // 2*(3, 3) + (4, 3) - 8*(1, 1) = (2, 1), b = 2 + 1 - 8 = -5; it separates the points.
-  EXPECT_EQ(2 * 3 + 4 - 8, 2);
-  EXPECT_EQ(2 * 3 + 3 - 8, 1);
-  EXPECT_EQ(misclassified(s.data(), s.learner().running_w(), s.learner().running_b()), 0u);
+  EXPECT_TRUE(updates_in_trace(s).empty());
+  EXPECT_EQ(s.learner().running_w(), (std::vector<double>{0, 0}));
+  EXPECT_EQ(s.learner().running_b(), 0.0);
   const std::string n = narration(r, s);
+  EXPECT_HAS(n, "From w = (0, 0), b = 0, take them in the order x1, x3, x3, x3, x2, x3, x3, x3, x1, x3, x3");
   EXPECT_LACKS(n, "(2, 1)");  // the answer is not in the narration
   EXPECT_LACKS(n, "− 5 = 0");
+  // The student's own updates (Alt+click is update_on) reach the answer from here.
+  Session t;
+  ASSERT_TRUE(t.load_data(s.data(), "textbook").ok);
+  for (const char* kv : {"algo classic", "eta 1", "order cyclic", "init zero"}) {
+    const std::string text(kv);
+    ASSERT_TRUE(t.set(text.substr(0, text.find(' ')), text.substr(text.find(' ') + 1)).ok) << kv;
+  }
+  t.reset();
+  for (const char* i : {"0", "2", "2", "2", "1", "2", "2", "2", "0", "2", "2"})
+    ASSERT_TRUE(t.command({"update_on", i}).ok) << "update " << updates_in_trace(t).size() + 1 << " on " << i;
+  EXPECT_EQ(t.learner().running_w(), (std::vector<double>{2, 1}));
+  EXPECT_EQ(t.learner().running_b(), -5.0);
   EXPECT_EQ(r.expected_answer(), "1");
   EXPECT_EQ(r.question_options("en")[1], "2x⁽¹⁾ + x⁽²⁾ − 5 = 0");
   EXPECT_HAS(r.question_prompt("en"), "these 11 updates");
   answer_right(r, s);
+  // 2*(3, 3) + (4, 3) - 8*(1, 1) = (2, 1), b = 2 + 1 - 8 = -5.
+  EXPECT_EQ(2 * 3 + 4 - 8, 2);
+  EXPECT_EQ(2 * 3 + 3 - 8, 1);
+  EXPECT_EQ(2 + 1 - 8, -5);
   EXPECT_HAS(why(r), "w = 2·(3, 3) + (4, 3) − 8·(1, 1) = (2, 1) and b = 2 + 1 − 8 = −5");
+  ASSERT_TRUE(r.next(s).ok);
+  // Step 11: the lab makes them; the line separates the points: y(w.x + b) = 4, 6 and 2.
+  EXPECT_EQ(updates_in_trace(s), (std::vector<std::uint32_t>{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2}));
+  EXPECT_EQ(updates_in_trace(s), updates_in_trace(t));
+  const std::vector<double> w = s.learner().running_w();
+  const double b = s.learner().running_b();
+  EXPECT_EQ(w, (std::vector<double>{2, 1}));
+  EXPECT_EQ(b, -5.0);
+  EXPECT_EQ(margin_of(s.data(), 0, w, b), 4.0);
+  EXPECT_EQ(margin_of(s.data(), 1, w, b), 6.0);
+  EXPECT_EQ(margin_of(s.data(), 2, w, b), 2.0);
+  EXPECT_EQ(misclassified(s.data(), w, b), 0u);
+  EXPECT_NE(w, (std::vector<double>{1, 1}));  // another separating line than the cyclic order's
+  EXPECT_EQ(r.question_kind(), QuestionKind::None);
+  EXPECT_HAS(narration(r, s), "The lab made these 11 updates: w = (2, 1), b = −5, the line 2x⁽¹⁾ + x⁽²⁾ − 5 = 0.");
+  EXPECT_HAS(narration(r, s), "y(w·x + b) is 4 for x1, 6 for x2 and 2 for x3.");
 }
 
-// Steps 11-14: η alone (0.5: the same updates, w and b halved, the same line), then the
+// Steps 12-15: η alone (0.5: the same updates, w and b halved, the same line), then the
 // restart variant alone (the same updates and line; 20 visits instead of 18).
 TEST(WorkedTextbook, LearningRateAndRestartAreChangedOneAtATime) {
   Session s;
   LessonRunner r;
-  play_to(r, s, "textbook", 10);
+  play_to(r, s, "textbook", 11);
   const Dataset& ds = s.data();
   const OracleRun one = perceptron(ds, 1.0, false), half = perceptron(ds, 0.5, false),
                   restart = perceptron(ds, 0.5, true);
-  // Step 11: only η changes.
+  // Step 12: only η changes.
   EXPECT_EQ(s.settings().learner.pla.eta, 0.5);
   EXPECT_FALSE(s.settings().learner.pla.restart);
   EXPECT_EQ(s.learner().updates(), 0u);
@@ -348,7 +404,7 @@ TEST(WorkedTextbook, LearningRateAndRestartAreChangedOneAtATime) {
   answer_right(r, s);
   EXPECT_HAS(why(r), "the same 7 updates on the same points, and b = 0.5 · (−3) = −1.5");
   ASSERT_TRUE(r.next(s).ok);
-  // Step 12: trained with η = 0.5.
+  // Step 13: trained with η = 0.5.
   EXPECT_EQ(updates_in_trace(s), one.updates);
   EXPECT_EQ(s.learner().w(), (std::vector<double>{0.5, 0.5}));
   EXPECT_EQ(s.learner().b(), -1.5);
@@ -359,7 +415,7 @@ TEST(WorkedTextbook, LearningRateAndRestartAreChangedOneAtATime) {
   EXPECT_HAS(narration(r, s), "The algorithm made 18 visits: 6 epochs of 3 points.");
   EXPECT_EQ(r.question_kind(), QuestionKind::None);
   ASSERT_TRUE(r.next(s).ok);
-  // Step 13: only the order rule changes (η stays 0.5).
+  // Step 14: only the order rule changes (η stays 0.5).
   EXPECT_EQ(s.settings().learner.pla.eta, 0.5);
   EXPECT_TRUE(s.settings().learner.pla.restart);
   EXPECT_EQ(s.learner().updates(), 0u);
@@ -377,7 +433,7 @@ TEST(WorkedTextbook, LearningRateAndRestartAreChangedOneAtATime) {
   EXPECT_HAS(why(r), "η(‖x1‖² + 1) = 9.5");
   EXPECT_HAS(why(r), "The updates fall on the same points, x1, x3, x3, x3, x1, x3, x3.");
   ASSERT_TRUE(r.next(s).ok);
-  // Step 14: trained with the restart rule.
+  // Step 15: trained with the restart rule.
   EXPECT_EQ(updates_in_trace(s), one.updates);
   EXPECT_EQ(s.learner().w(), (std::vector<double>{0.5, 0.5}));
   EXPECT_EQ(s.learner().b(), -1.5);
@@ -530,6 +586,11 @@ TEST(WorkedCustomers, TheQueryQuestionIsAPrediction) {
   answer_right(r, s);
   EXPECT_HAS(why(r), "w·x + b is 2384 for (12, 60), −4014 for (40, 10) and −699 for (25, 35)");
   EXPECT_HAS(why(r), "(12, 60) → +1");
+  EXPECT_HAS(why(r), "Only (12, 60), many units at a low price, is classified as a big customer.");
+  EXPECT_LT(s.queries()[0][0], s.queries()[1][0]);  // a lower price than (40, 10) and (25, 35)
+  EXPECT_LT(s.queries()[0][0], s.queries()[2][0]);
+  EXPECT_GT(s.queries()[0][1], s.queries()[1][1]);  // and more units
+  EXPECT_GT(s.queries()[0][1], s.queries()[2][1]);
 }
 
 // ---------------------------------------------------------------- dual
@@ -561,7 +622,10 @@ TEST(WorkedDual, GramMatrixAndAlphaAreTheLessons) {
   EXPECT_EQ(-1 * (1 * 1 * 1 * G[0][2] + 1), -7.0);
   EXPECT_EQ(r.expected_answer(), "0");
   answer_right(r, s);
-  EXPECT_HAS(why(r), "= 1·1·1·21 + 1 = 22 > 0, but x3 has yᵢ(Σⱼ αⱼηyⱼGⱼᵢ + b) = −7 ≤ 0: α = (1, 0, 1), b = 0.");
+  EXPECT_EQ(s.learner().running_b(), 1.0 + s.settings().learner.pla.eta * s.data().y[2]);  // b = 1 + ηy₃
+  EXPECT_EQ(s.learner().running_b(), 0.0);
+  EXPECT_HAS(why(r), "x2 has y₂(α₁ηy₁G₁₂ + b) = 1·(1·1·1·21 + 1) = 22 > 0, but x3 has y₃(α₁ηy₁G₁₃ + b) = "
+                     "−1·(1·1·1·6 + 1) = −7 ≤ 0: α₃ becomes 1 and b = 1 + ηy₃ = 0, so α = (1, 0, 1).");
   ASSERT_TRUE(r.next(s).ok);
   EXPECT_EQ(s.learner().alpha(), (std::vector<std::uint64_t>{1, 0, 1}));
 }
