@@ -344,7 +344,7 @@ void iterations_tab(App& app, float height) {
       const std::string name = "x" + std::to_string(i + 1);
       if (row.button((name + "##choose" + name).c_str(), true)) act(app, {"update_on", std::to_string(i)});
     }
-    HelpMarker(tr("plots.iter_choose_help"));
+    HelpMarker(tr(app.touch ? "plots.iter_choose_help_touch" : "plots.iter_choose_help"));
   }
   const std::vector<IterationRow>& rows = cache.rows;
   if (rows.empty()) {

@@ -319,12 +319,12 @@ void data_panel(App& app) {
     ImGui::TreePop();
   }
   Flow adds;
-  adds.text(tr("data.click_adds"));
+  adds.text(tr(app.touch ? "data.tap_adds" : "data.click_adds"));
   if (adds.radio("+1##add_pos", app.draw_label > 0)) act(app, {"set", "label", "1"});
   if (adds.radio((fmt_label(-1) + "##add_neg").c_str(), app.draw_label < 0)) act(app, {"set", "label", "-1"});
   bool del = app.delete_mode;
   if (adds.checkbox(label("data.delete", "delete").c_str(), &del)) act(app, {"set", "delete", del ? "true" : "false"});
-  HelpMarker(tr("data.edit_help"));
+  HelpMarker(tr(app.touch ? "data.edit_help_touch" : "data.edit_help"));
 
   Flow buttons;
   if (buttons.button(label("data.clear", "clear").c_str())) act(app, {"clear"});
@@ -804,7 +804,7 @@ void help_overlay(App& app) {
     }
     text_wrapped(tr("help.lab_keys"));
     ImGui::Separator();
-    text_wrapped(tr("help.mouse"));
+    text_wrapped(tr(app.touch ? "help.touch" : "help.mouse"));
   }
   ImGui::End();
 }

@@ -4,6 +4,8 @@
 // −1 point, a query point and "you choose the point".
 #include <gtest/gtest.h>
 
+#include <cctype>
+
 #include <string>
 #include <vector>
 
@@ -194,6 +196,25 @@ TEST(Touch, NoHoverBoxOverTheCanvas) {
     if (touch) {
       EXPECT_NE(text.find("Tap empty space: add a +1 point."), std::string::npos) << text;
     }
+  }
+}
+
+// On a touch screen no text of the panels or the help speaks of clicks or of keys held with a
+// click; with a mouse the same texts do.
+TEST(Touch, ThePanelsAndTheHelpSpeakOfTaps) {
+  for (bool touch : {false, true}) {
+    Phone f;
+    App app;
+    init(app);
+    app.touch = touch;
+    app.show_help = true;
+    for (int i = 0; i < 4; ++i) f.frame(app);
+    std::string text = drawn_text();
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    EXPECT_EQ(text.find("click") != std::string::npos, !touch) << text;
+    EXPECT_EQ(text.find("alt+") != std::string::npos, !touch) << text;
+    EXPECT_EQ(text.find("a tap adds:") != std::string::npos, touch) << text;
+    EXPECT_EQ(text.find("touch: a tap on empty space") != std::string::npos, touch) << text;
   }
 }
 
