@@ -128,7 +128,7 @@ TEST(Lesson, TextbookUpdatesFallOnX1X3X3X3X1X3X3) {
   EXPECT_EQ(r.expected_answer(), "no");
   ASSERT_TRUE(r.answer(s, "yes", &correct).ok);
   EXPECT_FALSE(correct);
-  EXPECT_NE(r.feedback("en").find("For x2, y(w·x + b) = 22 > 0"), std::string::npos) << r.feedback("en");
+  EXPECT_NE(r.feedback("en").find("For x2, y(w·x + b) = 3·4 + 3·3 + 1 = 22 > 0"), std::string::npos) << r.feedback("en");
   ASSERT_TRUE(r.next(s).ok);  // step 3: update 2 on x3; asks b after the next update
   EXPECT_NE(r.narration(s, "en").find("Update 2 on x3: w = (2, 2), b = 0."), std::string::npos);
   EXPECT_EQ(r.expected_answer(), "-1");

@@ -168,7 +168,8 @@ TEST(WorkedTextbook, EveryStepNarratesTheNumbersOfTheWorkedTable) {
   EXPECT_EQ(r.expected_answer(), "no");
   EXPECT_EQ(margin_of(ds, 1, run.w_after[0], run.b_after[0]), 22.0);
   answer_right(r, s);
-  EXPECT_HAS(why(r), "For x2, y(w·x + b) = 22 > 0");
+  EXPECT_EQ(3 * 4 + 3 * 3 + 1, 22);
+  EXPECT_HAS(why(r), "For x2, y(w·x + b) = 3·4 + 3·3 + 1 = 22 > 0");
   ASSERT_TRUE(r.next(s).ok);
   // Step 3: update 2 on x3 (y(w.x + b) = -7), then in the second epoch x1 and x2 are classified
   // correctly and x3 is not: b = -1.
@@ -338,7 +339,7 @@ TEST(WorkedTextbook, TheStudentsOrderEndsAtTheOtherLine) {
   EXPECT_EQ(s.learner().running_w(), (std::vector<double>{0, 0}));
   EXPECT_EQ(s.learner().running_b(), 0.0);
   const std::string n = narration(r, s);
-  EXPECT_HAS(n, "From w = (0, 0), b = 0, take them in the order x1, x3, x3, x3, x2, x3, x3, x3, x1, x3, x3");
+  EXPECT_HAS(n, "From w = (0, 0), b = 0, update on x1, x3, x3, x3, x2, x3, x3, x3, x1, x3, x3 in this order");
   EXPECT_LACKS(n, "(2, 1)");  // the answer is not in the narration
   EXPECT_LACKS(n, "− 5 = 0");
   // The student's own updates (Alt+click is update_on) reach the answer from here.
@@ -362,6 +363,13 @@ TEST(WorkedTextbook, TheStudentsOrderEndsAtTheOtherLine) {
   EXPECT_EQ(2 * 3 + 3 - 8, 1);
   EXPECT_EQ(2 + 1 - 8, -5);
   EXPECT_HAS(why(r), "w = 2·(3, 3) + (4, 3) − 8·(1, 1) = (2, 1) and b = 2 + 1 − 8 = −5");
+  // The first option is where the order x1, x2, x3 ended (updates x1, x3, x3, x3, x1, x3, x3).
+  const OracleRun cyclic = perceptron(s.data(), 1.0, false);
+  EXPECT_EQ(cyclic.updates, (std::vector<std::uint32_t>{0, 2, 2, 2, 0, 2, 2}));
+  EXPECT_EQ(cyclic.w, (std::vector<double>{1, 1}));
+  EXPECT_EQ(cyclic.b, -3.0);
+  EXPECT_EQ(r.question_options("en")[0], "x⁽¹⁾ + x⁽²⁾ − 3 = 0");
+  EXPECT_HAS(why(r), "x⁽¹⁾ + x⁽²⁾ − 3 = 0 was the result of the order x1, x2, x3, whose updates fell on x1, x3, x3, x3, x1, x3, x3.");
   ASSERT_TRUE(r.next(s).ok);
   // Step 11: the lab makes them; the line separates the points: y(w.x + b) = 4, 6 and 2.
   EXPECT_EQ(updates_in_trace(s), (std::vector<std::uint32_t>{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2}));
@@ -521,7 +529,9 @@ TEST(WorkedCustomers, TheAngleAndTheCountsAreTheLessons) {
   EXPECT_EQ(margin_of(ds, 2, w, 0.0), 5036.0);
   EXPECT_EQ(r.expected_answer(), "no");
   answer_right(r, s);
-  EXPECT_HAS(why(r), "x3 = (10, 72) has y(w·x + b) = 5036 > 0");
+  EXPECT_EQ(ds.y[2], 1);
+  EXPECT_EQ(-22 * 10 + 73 * 72 + 0, 5036);
+  EXPECT_HAS(why(r), "x3 = (10, 72) is a big customer (y = +1): y(w·x + b) = (−22)·10 + 73·72 + 0 = 5036 > 0");
   ASSERT_TRUE(r.next(s).ok);
   // Step 4: trained; no customer is misclassified and the last epoch made no update.
   EXPECT_TRUE(s.learner().converged());
