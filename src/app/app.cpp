@@ -3,6 +3,8 @@
 #include "app/app.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
 
 #include "app/app_internal.hpp"
 #include "app/fonts.hpp"
@@ -133,20 +135,31 @@ Status apply_lesson_view(App& a, Status st) {
 }  // namespace
 
 namespace {
-// The student's progress through the built-in lesson open, recorded after every lesson
-// command (the platform saves it when course_revision changes).
+// The student's progress through the lesson open, recorded after every lesson command
+// (the platform saves it when course_revision changes). "current" names a built-in lesson
+// only: the page fetches a teacher's lesson again from its link.
 Status note_progress(App& a, Status st) {
-  if (!a.builtin_open.empty() && a.lesson.active() && a.lesson.id() == a.builtin_open) {
-    a.course.lessons[a.builtin_open] = a.lesson.progress();
+  if (!a.progress_key.empty() && a.lesson.active()) {
+    a.course.lessons[a.progress_key] = a.lesson.progress();
     a.course.current = a.builtin_open;
     ++a.course_revision;
   }
   return st;
 }
 
-// Opens a lesson: a built-in id (its progress recorded from now on) or a lesson's JSON
-// text. resume: a built-in lesson the student started and did not finish goes on where
-// they left it; otherwise it starts at step 1.
+// The progress key of a teacher's lesson: its text's FNV-1a hash, so that an edited file
+// is a new lesson (its old steps and answers would not fit it).
+std::string teacher_progress_key(const std::string& text) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return std::string("file:") + buf;
+}
+
+// Opens a lesson: a built-in id or a lesson's JSON text (its progress recorded from now
+// on). resume: a lesson the student started and did not finish goes on where they left
+// it; otherwise it starts at step 1.
 Status open_lesson(App& a, const std::string& what, bool resume) {
   const bool builtin = what.empty() || what[0] != '{';
   LessonRunner next;
@@ -155,7 +168,8 @@ Status open_lesson(App& a, const std::string& what, bool resume) {
   a.training = false;
   a.lesson = std::move(next);
   a.builtin_open = builtin ? what : std::string();
-  const auto it = builtin ? a.course.lessons.find(what) : a.course.lessons.end();
+  a.progress_key = builtin ? what : teacher_progress_key(what);
+  const auto it = a.course.lessons.find(a.progress_key);
   if (resume && it != a.course.lessons.end() && !it->second.done) st = a.lesson.resume(a.session, it->second);
   else st = a.lesson.start(a.session);
   a.fit_pending = true;
@@ -239,7 +253,7 @@ const std::vector<AppCommand>& app_commands() {
          return Status::success();
        }},
       // A guided lesson: a built-in id or the lesson's JSON text (core/lesson.hpp).
-      // (from step 1; lesson_open resumes a built-in lesson the student left unfinished).
+      // (from step 1; lesson_open resumes a lesson the student left unfinished).
       {"lesson", "lesson ID_OR_JSON", 1, 1, [](App& a, A args) { return open_lesson(a, args[1], false); }},
       {"lesson_open", "lesson_open ID", 1, 1, [](App& a, A args) {
          a.lessons_open = false;
@@ -257,6 +271,7 @@ const std::vector<AppCommand>& app_commands() {
       {"lesson_exit", "lesson_exit", 0, 0, [](App& a, A) {
          a.lesson = LessonRunner();
          a.builtin_open.clear();
+         a.progress_key.clear();
          a.course.current.clear();
          ++a.course_revision;
          return Status::success();

@@ -109,12 +109,15 @@ struct App {
   LessonRunner lesson;
   // The course: the Lessons menu (lessons_menu.cpp; in embed mode only with the setting
   // lessons_menu), the student's progress through the built-in lessons (kept by the
-  // platform with the saved work whenever course_revision changes), and the built-in
-  // lesson open (empty: none, or a teacher's lesson, which keeps no progress).
+  // platform with the saved work whenever course_revision changes), the built-in lesson
+  // open (empty: none, or a teacher's lesson), and the key of the open lesson's progress:
+  // a built-in lesson's id, or "file:" and a hash of a teacher's lesson text (the page
+  // fetches that file again on a reload, and the student goes on where they left it; a
+  // changed file is another lesson and starts at step 1).
   bool lessons_open = false, lessons_menu = false;
   CourseProgress course;
   std::uint64_t course_revision = 0;
-  std::string builtin_open;
+  std::string builtin_open, progress_key;
   LinkMaker maker;
   char answer_text[64] = "";
   std::vector<Message> notices;  // dismissible notices (ignored link parameters, ...), shown in the language in use

@@ -176,6 +176,47 @@ TEST(CourseUi, ResumingShowsTheSameNumbersAsWalkingThere) {
   EXPECT_EQ(state(resumed)["lessons"].dump(), state(walked)["lessons"].dump());
 }
 
+// A teacher's lesson keeps progress too, under a hash of its text: opened again (the page
+// fetches the file again after a reload) it goes on where the student left it; an edited
+// file is another lesson and starts at step 1; the menu lists only the built-in lessons.
+TEST(CourseUi, ATeachersLessonResumesWhereTheStudentLeftIt) {
+  const std::string lesson = R"({"format": 1, "id": "mine", "title": {"en": "Mine"}, "steps": [
+    {"narration": {"en": "w = {w}"}, "setup": {"preset": "textbook", "eta": 1, "order": "cyclic"}},
+    {"narration": {"en": "k = {k}"}, "actions": [["next_update"]],
+     "question": {"kind": "number", "from": "b_after", "prompt": {"en": "b?"}}},
+    {"narration": {"en": "w = {w}, b = {b}, k = {k}"}}]})";
+  App first;
+  init(first);
+  ASSERT_TRUE(run_command(first, {"lesson_open", lesson}).ok);
+  ASSERT_TRUE(run_command(first, {"lesson_next"}).ok);
+  ASSERT_TRUE(run_command(first, {"answer", "7"}).ok);  // wrong: the update on x3 gives b = 0
+  EXPECT_FALSE(first.lesson.last_correct());
+  ASSERT_TRUE(first.course.current.empty());  // the page reopens it from its link, not from the record
+  // The record, restored by a reloaded page, then the same file fetched again.
+  App again;
+  init(again);
+  ASSERT_TRUE(CourseProgress::from_json(first.course.to_json(), again.course));
+  ASSERT_TRUE(run_command(again, {"lesson_open", lesson}).ok);
+  EXPECT_EQ(again.lesson.id(), "mine");
+  EXPECT_EQ(again.lesson.step(), 1u);
+  EXPECT_TRUE(again.lesson.answered());
+  EXPECT_FALSE(again.lesson.last_correct());
+  EXPECT_EQ(again.lesson.narration(again.session, "en"), first.lesson.narration(first.session, "en"));
+  EXPECT_EQ(again.session.state().dump(), first.session.state().dump());
+  EXPECT_EQ(state(again)["lessons"].size(), builtin_lesson_ids().size());
+  // The same lesson edited: a new lesson, from step 1.
+  std::string edited = lesson;
+  edited.replace(edited.find("k = {k}\"}, \"actions\""), 7, "k is {k}");
+  App other;
+  init(other);
+  ASSERT_TRUE(CourseProgress::from_json(first.course.to_json(), other.course));
+  ASSERT_TRUE(run_command(other, {"lesson_open", edited}).ok);
+  EXPECT_EQ(other.lesson.step(), 0u);
+  // `lesson` (not lesson_open) starts over.
+  ASSERT_TRUE(run_command(again, {"lesson", lesson}).ok);
+  EXPECT_EQ(again.lesson.step(), 0u);
+}
+
 TEST(CourseUi, AClickOnEachRowOpensItsLessonInCourseOrder) {
   Headless h(Headless::Fonts::App, {});
   App& app = h.app;

@@ -3,7 +3,8 @@
 // Lessons menu, opened with the L key, lists every built-in lesson in course order with
 // its title in the language in use, its length and the progress (state().lessons and a
 // screenshot in en, vi and zh); the progress survives a reload; a lesson resumes at its
-// step after a reload with the same numbers and the answers given; in embed mode the menu
+// step after a reload with the same numbers and the answers given (a teacher's lesson from
+// its link too); in embed mode the menu
 // is hidden unless the link sets lessons_menu=1.
 // Usage: node course.test.js --www DIR --out DIR
 'use strict';
@@ -164,6 +165,38 @@ main(async ({ browser, server }) => {
       } finally { await app.context.close(); }
     });
   }
+
+  await check("a teacher's lesson (lesson=<URL>) resumes at its step after a reload, with the answer given", async () => {
+    const lesson = {
+      format: 1, id: 'mine', title: { en: 'Mine', vi: 'Của tôi', zh: '我的' },
+      steps: [
+        { narration: { en: 'From w = {w}.' }, setup: { preset: 'textbook', eta: 1, order: 'cyclic' } },
+        { narration: { en: 'k = {k}.' }, actions: [['next_update']],
+          question: { kind: 'number', from: 'b_after', prompt: { en: 'b after the next update?' } } },
+        { narration: { en: 'w = {w}, b = {b}, k = {k}.' } }],
+    };
+    const route = (page) => page.route('**/lessons/mine.json',
+      (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(lesson) }));
+    const app = await openApp(browser, server.url + 'index.html?lesson=lessons/mine.json', { onPage: route });
+    const { page } = app;
+    try {
+      await page.waitForFunction(() => { const s = window.perceptronLab.state(); return s.lesson && s.lesson.id === 'mine'; },
+        null, { timeout: 10000 });
+      assert((await command(page, 'lesson_next')).ok, 'lesson_next');
+      assert((await command(page, 'answer', '7')).ok, 'answer');  // wrong: the update on x3 gives b = 0
+      const before = await state(page), items = await lessonItems(page);
+      assert(before.lesson.step === 1 && before.lesson.answered && !before.lesson.correct, JSON.stringify(before.lesson));
+      await reload(page);
+      await page.waitForFunction(() => { const s = window.perceptronLab.state(); return s.lesson && s.lesson.id === 'mine'; },
+        null, { timeout: 10000 });
+      const after = await state(page), itemsAfter = await lessonItems(page);
+      assert(after.lesson.step === 1 && after.lesson.answered && !after.lesson.correct, 'after reload: ' + JSON.stringify(after.lesson));
+      for (const k of ['w', 'b', 'updates', 'step', 'data'])
+        assert(JSON.stringify(after[k]) === JSON.stringify(before[k]), `${k}: ${JSON.stringify(after[k])} != ${JSON.stringify(before[k])}`);
+      assert(JSON.stringify(itemsAfter) === JSON.stringify(items), JSON.stringify(items) + '\n' + JSON.stringify(itemsAfter));
+      assert(app.errors.length === 0, 'console errors: ' + app.errors.join(' | '));
+    } finally { await app.context.close(); }
+  });
 
   await check('embed mode hides the Lessons menu unless the link sets lessons_menu=1', async () => {
     const app = await openApp(browser, server.url + 'index.html?embed=1&preset=six', { viewport: { width: 900, height: 600 } });

@@ -405,7 +405,7 @@ main(async ({ browser, server }) => {
       assert(s.lesson.steps === 2 && s.points === 2 && s.notices.length === 0, JSON.stringify({ lesson: s.lesson, notices: s.notices }));
       await a.context.close();
       const b = await openApp(browser, server.url + 'index.html?lesson=lessons/bad.json', { onPage: route });
-      await b.page.waitForFunction(() => { const el = document.getElementById('toast'); return el && !el.hidden && /steps\[2\]/.test(el.textContent); },
+      await b.page.waitForFunction(() => { const el = document.getElementById('lesson-error'); return el && !el.hidden && /steps\[2\]/.test(el.textContent); },
         null, { timeout: 10000 });
       const after = await b.page.evaluate(() => window.perceptronLab.command('step'));
       assert(after.ok, 'the lab keeps working: ' + JSON.stringify(after));
