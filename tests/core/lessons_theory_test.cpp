@@ -142,7 +142,7 @@ TEST(LessonsTheoryLearningRate, ThePlaceLineQuestionAsksForTheLineOfTheSixthUpda
   EXPECT_TRUE(has(why, "w = (0.2, -0.1), b = -0.2")) << why;
 }
 
-TEST(LessonsTheoryLearningRate, FromZeroTheFourRatesShareTheFirst13UpdatesThenPart) {
+TEST(LessonsTheoryLearningRate, FromZeroTheRatesPartFromEtaOneAfter13_88And34Updates) {
   std::vector<Updates> runs;
   std::vector<std::uint64_t> k;
   for (double eta : {1.0, 0.1, 0.01, 0.001}) {
@@ -157,6 +157,16 @@ TEST(LessonsTheoryLearningRate, FromZeroTheFourRatesShareTheFirst13UpdatesThenPa
          std::all_of(runs.begin(), runs.end(), [&](const Updates& u) { return common < u.size() && u[common] == runs[0][common]; }))
     ++common;
   EXPECT_EQ(common, 13u);
+  // Each run against η = 1: the same first 13 (η = 0.1), 88 (0.01) and 34 (0.001) updates, then
+  // a different one.
+  std::vector<std::size_t> same;
+  for (std::size_t i = 1; i < runs.size(); ++i) {
+    std::size_t c = 0;
+    while (c < runs[0].size() && c < runs[i].size() && runs[i][c] == runs[0][c]) ++c;
+    EXPECT_LT(c, std::min(runs[0].size(), runs[i].size()));  // they do part
+    same.push_back(c);
+  }
+  EXPECT_EQ(same, (std::vector<std::size_t>{13, 88, 34}));
   // The rounding error the lesson quotes.
   char buf[40];
   std::snprintf(buf, sizeof buf, "%.17g", 0.1 * 3);
@@ -164,7 +174,11 @@ TEST(LessonsTheoryLearningRate, FromZeroTheFourRatesShareTheFirst13UpdatesThenPa
   Session s;
   LessonRunner r;
   open_step(r, s, "learning-rate", 4);
-  EXPECT_TRUE(has(r.narration(s, "en"), "the same first 13 updates, then part: 96, 98, 101, 83 updates")) << r.narration(s, "en");
+  EXPECT_TRUE(has(r.narration(s, "en"),
+                  "The run with η = 0.1 makes the same first 13 updates as η = 1, the run with 0.01 the first 88, the run "
+                  "with 0.001 the first 34; then each parts from it. In all the four runs make 96, 98, 101, 83 updates"))
+      << r.narration(s, "en");
+  EXPECT_EQ(s.settings().learner.pla.order, Order::Cyclic);  // "every run visits x1, …, x6 in the same order"
   EXPECT_EQ(r.expected_answer(), "0");
 }
 
@@ -254,13 +268,32 @@ TEST(LessonsTheoryLearningRate, TheRunWithEtaIsEtaTimesTheRunOfOneFromTheStartOv
   }
 }
 
-TEST(LessonsTheoryLearningRate, TheLastStepQuotesTheRandomStartCounts) {
+TEST(LessonsTheoryLearningRate, TheLastStepQuotesTheRandomStartCountsAndTheCapFromTheStart) {
   Session s;
   LessonRunner r;
   open_step(r, s, "learning-rate", 7);
-  EXPECT_EQ(r.expected_answer(), "no");
-  ASSERT_TRUE(r.answer(s, "no").ok);
-  EXPECT_TRUE(has(r.feedback("en"), "k went 94, 94, 99, 90 as η shrank")) << r.feedback("en");
+  EXPECT_TRUE(has(r.narration(s, "en"), "the runs above needed 94, 94, 99, 90 updates as η shrank")) << r.narration(s, "en");
+  EXPECT_EQ(r.expected_answer(), "0");  // from ŵ₀/η (TheRunWithEtaIsEtaTimesTheRunOfOneFromTheStartOverEta)
+  // "k depends on η here" although (R̂/γ̂)² has none; the proof from ŵ₀ (progress ≥ kηγ̂ − ‖ŵ₀‖,
+  // growth ≤ ‖ŵ₀‖² + kη²R̂²) gives kγ̂ ≤ 2‖ŵ₀‖/η + √k·R̂, i.e. √k ≤ (R̂ + √(R̂² + 8γ̂‖ŵ₀‖/η))/(2γ̂):
+  // a cap above (R̂/γ̂)² that grows as η shrinks, and every run stays within its own.
+  const Session start = six(1.0, true);
+  const std::vector<double>& w0 = start.learner().running_w();
+  const double n0 = std::sqrt(w0[0] * w0[0] + w0[1] * w0[1] + start.learner().running_b() * start.learner().running_b());
+  const double R = std::sqrt(30.0), g = 1 / std::sqrt(27.0);
+  ASSERT_EQ(s.eta_runs().size(), 4u);
+  double last_cap = (R / g) * (R / g);
+  std::vector<std::uint64_t> k;
+  for (const EtaRun& run : s.eta_runs()) {
+    const double root = (R + std::sqrt(R * R + 8 * g * n0 / run.eta)) / (2 * g);
+    EXPECT_GT(root * root, last_cap) << run.eta;
+    last_cap = root * root;
+    EXPECT_LE(static_cast<double>(run.updates), last_cap) << run.eta;
+    k.push_back(run.updates);
+  }
+  EXPECT_NE(k[2], k[0]);
+  ASSERT_TRUE(r.answer(s, "0").ok);
+  EXPECT_TRUE(has(r.feedback("en"), "from ŵ₀ the same proof gives a cap that grows with ‖ŵ₀‖/η")) << r.feedback("en");
 }
 
 // ---------------------------------------------------------------- novikoff
@@ -317,6 +350,50 @@ TEST(LessonsTheoryNovikoff, GrowthUsesTheMisclassifiedPointAndTheTrainedRunEndsC
   EXPECT_LT(static_cast<double>(s.learner().updates()), s.margin().bound);
 }
 
+TEST(LessonsTheoryNovikoff, GrowthGivesAwayTheMostRoomOnTheTrainedRun) {
+  // The integer run (η = 1 from 0): over its updates Σ‖x̂ᵢ‖² = 1479 (not 96 · 30 = 2880) and the
+  // middle terms Σ 2yᵢ(ŵₖ₋₁·x̂ᵢ) = −858, so ‖ŵ‖² = 621; progress Σ yᵢ(x⁽¹⁾ + x⁽²⁾ − 5) = 129
+  // (√27 ŵ·u), against k = 96 (√27 kηγ̂).
+  long long w1 = 0, w2 = 0, b = 0, norms = 0, middle = 0, progress = 0, k = 0;
+  for (std::size_t t = 0, clean = 0; clean < 6; ++t) {
+    const int* x = kSix[t % 6];
+    const long long score = x[2] * (w1 * x[0] + w2 * x[1] + b);
+    if (score <= 0) {
+      norms += x[0] * x[0] + x[1] * x[1] + 1;
+      middle += 2 * score;
+      progress += x[2] * (x[0] + x[1] - 5);
+      w1 += x[2] * x[0], w2 += x[2] * x[1], b += x[2];
+      ++k, clean = 0;
+    } else {
+      ++clean;
+    }
+  }
+  EXPECT_EQ(k, 96);
+  EXPECT_EQ(norms, 1479);
+  EXPECT_EQ(middle, -858);
+  EXPECT_EQ(w1 * w1 + w2 * w2 + b * b, 621);
+  EXPECT_EQ(progress, 129);
+  // The chain kηγ̂ ≤ ŵ·u ≤ ‖ŵ‖ ≤ √k·ηR̂: the growth step gives away the most, progress less,
+  // Cauchy–Schwarz almost nothing.
+  const double growth = std::sqrt(96.0 * 30.0) / std::sqrt(621.0), prog = 129.0 / 96.0,
+               cs = std::sqrt(621.0) / (129.0 / std::sqrt(27.0));
+  EXPECT_GT(growth, prog);
+  EXPECT_GT(prog, cs);
+  EXPECT_GT(cs, 1.0);
+  // The lab's trained run is this one, and the why quotes it.
+  Session s;
+  LessonRunner r;
+  open_step(r, s, "novikoff", 4);
+  EXPECT_EQ(s.learner().updates(), 96u);
+  EXPECT_EQ(s.learner().running_w(), (std::vector<double>{static_cast<double>(w1), static_cast<double>(w2)}));
+  EXPECT_EQ(s.learner().running_b(), static_cast<double>(b));
+  EXPECT_EQ(r.expected_answer(), "0");
+  ASSERT_TRUE(r.answer(s, "0").ok);
+  const std::string why = r.feedback("en");
+  EXPECT_TRUE(has(why, "add up to 1479, not kη²R̂² = 2880, and the middle terms to −858, so ‖ŵ‖² = 621")) << why;
+  EXPECT_TRUE(has(why, "This run needed k = 96")) << why;
+}
+
 TEST(LessonsTheoryNovikoff, EtaAQuarterScalesBothInvariantsAndKeepsK) {
   Session s;
   LessonRunner r;
@@ -340,7 +417,14 @@ TEST(LessonsTheoryNovikoff, EtaAQuarterScalesBothInvariantsAndKeepsK) {
   std::snprintf(buf, sizeof buf, "ŵ·u = %.6g ≥ kηγ̂ = %.6g, ‖ŵ‖² = %.6g ≤ kη²R̂² = %.6g", 0.25 * wu1,
                 0.25 * 96 * s.margin().gamma_aug, n1 / 16, 96 * s.margin().R_aug * s.margin().R_aug / 16);
   EXPECT_TRUE(has(r.narration(s, "en"), buf)) << r.narration(s, "en") << "\n" << buf;
-  EXPECT_EQ(r.expected_answer(), "no");
+  // The question: the bound the chain gives with η = 0.25 is 810 again (η cancels).
+  ASSERT_EQ(r.question_kind(), QuestionKind::Number);
+  EXPECT_EQ(r.expected_answer(), "810");
+  EXPECT_NEAR(s.margin().bound, 810.0, 1e-6);
+  bool correct = true;
+  ASSERT_TRUE(r.answer(s, "50.625", &correct).ok);  // 810/16: η² not cancelled
+  EXPECT_FALSE(correct);
+  EXPECT_TRUE(has(r.feedback("en"), "810, as with η = 1: η cancels")) << r.feedback("en");
 }
 
 TEST(LessonsTheoryNovikoff, TheNarrowMarginMakesMoreUpdatesAndBothStayWithinTheBound) {

@@ -310,7 +310,8 @@ TEST(LearningRateLesson, FromZeroEveryEtaMakesTheSameMistakesUpToRounding) {
   ASSERT_TRUE(r.next(s).ok);
   ASSERT_TRUE(r.next(s).ok);
   ASSERT_TRUE(r.answer(s, "yes").ok);
-  EXPECT_TRUE(contains(r.feedback("en"), "The same 96, 96, 96, 96 updates")) << r.feedback("en");
+  EXPECT_TRUE(contains(r.feedback("en"), "The runs make 96, 96, 96, 96 updates and end at w = η·(6, 3), b = −24η exactly"))
+      << r.feedback("en");
   ASSERT_EQ(s.eta_runs().size(), 4u);
   EXPECT_EQ(s.eta_runs()[3].eta, std::ldexp(1.0, -10));
   for (const EtaRun& run : s.eta_runs()) {
