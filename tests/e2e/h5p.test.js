@@ -1,0 +1,288 @@
+#!/usr/bin/env node
+// Browser test of the H5P package (web/package/h5p.py): the .h5p built from the web bundle,
+// unpacked and played by npm h5p-standalone (H5P's own player code, no server) in a page served
+// by the test. The lab inside is answered right and wrong through its API; the xAPI statements
+// H5P's external dispatcher carries are captured: one "answered" per answer with its score,
+// "completed" at the end with the lessons' score; getScore / getMaxScore agree with the answers
+// given and with the lab; showSolutions lists them; resetTask starts over. A second package (two
+// lessons, Vietnamese, contrast theme, two panels, compact) checks the authoring parameters and
+// the course of lessons.
+// Usage: node h5p.test.js --www DIR --out DIR [--only REGEX]
+'use strict';
+const { spawnSync } = require('child_process');
+const fs = require('fs');
+const path = require('path');
+const { WWW, OUT, check, assert, serve, main } = require('./lib');
+
+const ROOT = path.join(__dirname, '..', '..');
+const H5P_PY = path.join(ROOT, 'web', 'package', 'h5p.py');
+const LESSONS = path.join(ROOT, 'web', 'lessons');
+const PLAYER = path.dirname(require.resolve('h5p-standalone/package.json'));
+const SITE = path.join(OUT, 'h5p-site');
+// H5P's default whitelist for library files (content files and js, css).
+const WHITELIST = new Set(['json', 'png', 'jpg', 'jpeg', 'gif', 'bmp', 'tif', 'tiff', 'svg', 'eot', 'ttf', 'woff',
+  'woff2', 'otf', 'webm', 'mp4', 'ogg', 'mp3', 'm4a', 'wav', 'txt', 'pdf', 'rtf', 'doc', 'docx', 'xls', 'xlsx',
+  'ppt', 'pptx', 'odt', 'ods', 'odp', 'xml', 'csv', 'diff', 'patch', 'swf', 'md', 'textile', 'vtt', 'webvtt',
+  'gltf', 'glb', 'js', 'css']);
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8' });
+  assert(r.status === 0, `${cmd} ${args.join(' ')} failed (${r.status}): ${r.stdout} ${r.stderr}`);
+  return r.stdout;
+}
+function pack(name, extra) {
+  const file = path.join(OUT, name + '.h5p');
+  const said = run('/usr/bin/python3', [H5P_PY, '--www', WWW, '--out', file, ...extra]);
+  const dir = path.join(SITE, name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  run('/usr/bin/python3', ['-m', 'zipfile', '-e', file, dir]);
+  const names = JSON.parse(run('/usr/bin/python3', ['-c',
+    'import json,sys,zipfile; print(json.dumps(zipfile.ZipFile(sys.argv[1]).namelist()))', file]));
+  return { file, dir, names, size: fs.statSync(file).size, said: said.trim() };
+}
+const readJson = (f) => JSON.parse(fs.readFileSync(f, 'utf8'));
+const course = readJson(path.join(LESSONS, 'course.json')).lessons;
+
+// The questions of a lesson whose right answer is a literal in its file (not computed by the
+// lab): [{step, kind, answer, options}], the oracle for answering right and wrong.
+function literalQuestions(id) {
+  return readJson(path.join(LESSONS, id + '.json')).steps.map((s, step) => ({ step, q: s.question }))
+    .filter((x) => x.q && x.q.answer !== undefined && ['yes_no', 'number', 'choice'].includes(x.q.kind))
+    .map((x) => ({ step: x.step, kind: x.q.kind, answer: x.q.answer, options: (x.q.options || []).length }));
+}
+function wrongAnswer(q) {
+  if (q.kind === 'yes_no') return q.answer === 'yes' ? 'no' : 'yes';
+  if (q.kind === 'number') return String(Number(q.answer) + 7);
+  return String((Number(q.answer) + 1) % Math.max(2, q.options));
+}
+
+const PLAYER_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>H5P player</title>
+<link rel="stylesheet" href="player/styles/h5p.css"></head><body>
+<div id="h5p" style="width:960px"></div>
+<script src="player/main.bundle.js"></script>
+<script>
+  window.statements = [];
+  var q = new URLSearchParams(location.search);
+  window.playerReady = new H5PStandalone.H5P(document.getElementById('h5p'), {
+    h5pJsonPath: q.get('content'), frameJs: 'player/frame.bundle.js', frameCss: 'player/styles/h5p.css'
+  }).then(function () {
+    H5P.externalDispatcher.on('xAPI', function (e) { window.statements.push(JSON.parse(JSON.stringify(e.data.statement))); });
+    window.playerLoaded = true;
+  }, function (e) { window.playerError = String(e); });
+</script></body></html>`;
+
+// Opens the player on a content folder; returns the page, the H5P frame and the lab's frame.
+async function play(browser, server, content) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, locale: 'en-US' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error' && !/^Failed to load resource/.test(m.text())) errors.push(m.text()); });
+  page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()} for ${r.url()}`); });
+  await page.goto(server.url + 'index.html?content=' + content);
+  await page.waitForFunction(() => window.playerLoaded || window.playerError, null, { timeout: 30000 });
+  assert(!(await page.evaluate(() => window.playerError)), 'h5p-standalone: ' + (await page.evaluate(() => window.playerError)));
+  let h5p = null, lab = null;
+  for (let i = 0; i < 600 && !lab; ++i) {
+    for (const f of page.frames()) {
+      if (f === page.mainFrame()) continue;
+      if (f.url().startsWith('blob:')) lab = f;
+      else if (!h5p && await f.evaluate(() => !!(window.H5P && H5P.instances && H5P.instances.length)).catch(() => false)) h5p = f;
+    }
+    if (!lab) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert(h5p && lab, `the H5P frame (${!!h5p}) and the lab frame (${!!lab}) inside it`);
+  await lab.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
+  await h5p.waitForFunction(() => H5P.instances[0].lab !== null, null, { timeout: 10000 });
+  return { context, page, h5p, lab, errors };
+}
+const instance = (h5p, fn, arg) => h5p.evaluate(([src, a]) => {
+  const i = H5P.instances[0];
+  return (0, eval)('(' + src + ')')(i, a);  // eslint-disable-line no-eval
+}, [fn.toString(), arg]);
+const labState = (lab) => lab.evaluate(() => window.perceptronLab.state());
+const statements = (page) => page.evaluate(() => window.statements);
+const verb = (s) => s.verb.id.split('/').pop();
+
+main(async ({ browser }) => {
+  fs.rmSync(SITE, { recursive: true, force: true });
+  fs.mkdirSync(SITE, { recursive: true });
+  fs.cpSync(path.join(PLAYER, 'dist'), path.join(SITE, 'player'), { recursive: true });
+  fs.writeFileSync(path.join(SITE, 'index.html'), PLAYER_PAGE);
+  let one = null, two = null;
+
+  await check('h5p.py packs h5p.json, content/content.json and the library (library.json, semantics.json, preloadedJs) with no .html or .wasm, under 4 MB', async () => {
+    one = pack('textbook', ['--lesson', 'textbook', '--pass', '0.5']);
+    console.log(`  ${one.said}`);
+    for (const f of ['h5p.json', 'content/content.json', 'H5P.PerceptronLab-1.0/library.json',
+      'H5P.PerceptronLab-1.0/semantics.json', 'H5P.PerceptronLab-1.0/lab-page.js', 'H5P.PerceptronLab-1.0/perceptron-lab-h5p.js']) {
+      assert(one.names.includes(f), `${f} missing from ${one.names.join(', ')}`);
+    }
+    for (const f of one.names) {
+      const ext = f.split('.').pop().toLowerCase();
+      assert(WHITELIST.has(ext), `${f}: .${ext} is not on H5P's default whitelist`);
+    }
+    assert(one.size < 4 * 1024 * 1024, `${one.size} bytes`);
+    const h5p = readJson(path.join(one.dir, 'h5p.json'));
+    assert(h5p.mainLibrary === 'H5P.PerceptronLab' && h5p.title && h5p.language &&
+      h5p.preloadedDependencies.some((d) => d.machineName === 'H5P.PerceptronLab' && d.majorVersion === '1'), JSON.stringify(h5p));
+    const lib = readJson(path.join(one.dir, 'H5P.PerceptronLab-1.0', 'library.json'));
+    assert(lib.machineName === 'H5P.PerceptronLab' && lib.runnable === 1 && lib.majorVersion === 1 && lib.minorVersion === 0, JSON.stringify(lib));
+    for (const js of lib.preloadedJs) assert(one.names.includes('H5P.PerceptronLab-1.0/' + js.path), js.path + ' is not in the package');
+    for (const css of lib.preloadedCss) assert(one.names.includes('H5P.PerceptronLab-1.0/' + css.path), css.path + ' is not in the package');
+    // The authoring form: a select of every built-in lesson (course order), language, theme, panels, pass mark.
+    const sem = readJson(path.join(one.dir, 'H5P.PerceptronLab-1.0', 'semantics.json'));
+    const field = (n) => sem.find((f) => f.name === n);
+    const select = field('lessons').field;
+    assert(select.type === 'select' && JSON.stringify(select.options.map((o) => o.value)) === JSON.stringify(course),
+      'lesson options ' + JSON.stringify(select.options.map((o) => o.value)));
+    assert(JSON.stringify(field('language').options.map((o) => o.value)) === '["auto","en","vi","zh"]', 'language');
+    assert(JSON.stringify(field('theme').options.map((o) => o.value)) === '["light","dark","contrast"]', 'theme');
+    assert(field('panels').fields.map((f) => f.name).join(',') === 'data,algorithm,run,theory,plots', 'panels');
+    assert(field('passPercentage').type === 'number' && field('passPercentage').max === 100, 'pass mark');
+    const content = readJson(path.join(one.dir, 'content', 'content.json'));
+    assert(JSON.stringify(content.lessons) === '["textbook"]' && content.passPercentage === 50 && content.language === 'auto', JSON.stringify(content));
+  });
+  if (!one) return;
+
+  const server = await serve(SITE);
+  try {
+    await check('h5p-standalone plays it: the lab runs the lesson in an iframe; the question counts the library carries are the lab\'s', async () => {
+      const p = await play(browser, server, 'textbook');
+      const s = await labState(p.lab);
+      assert(s.lesson && s.lesson.id === 'textbook' && s.lesson.step === 0 && !s.lesson.done, JSON.stringify(s.lesson));
+      assert(s.lang === 'en', 'lang ' + s.lang);
+      const baked = await p.h5p.evaluate(() => H5P.PerceptronLabLessons);
+      for (const row of s.lessons) assert(baked[row.id] && baked[row.id].questions === row.questions, `${row.id}: ${JSON.stringify(baked[row.id])} vs ${row.questions}`);
+      assert(Object.keys(baked).length === s.lessons.length, 'lessons ' + Object.keys(baked).join(','));
+      const r = await instance(p.h5p, (i) => ({ max: i.getMaxScore(), score: i.getScore(), given: i.getAnswerGiven(),
+        fns: ['getScore', 'getMaxScore', 'getAnswerGiven', 'showSolutions', 'resetTask', 'getXAPIData'].filter((f) => typeof i[f] === 'function') }));
+      assert(r.fns.length === 6, 'question contract: ' + r.fns.join(','));
+      assert(r.max === baked.textbook.questions && r.score === 0 && r.given === false, JSON.stringify(r));
+      const box = await p.page.locator('iframe.h5p-iframe').boundingBox();
+      assert(box && box.height > 400, 'H5P frame height ' + JSON.stringify(box));
+      await p.page.screenshot({ path: path.join(OUT, 'h5p-textbook.png') });
+      assert(p.errors.length === 0, 'console errors: ' + p.errors.join(' | '));
+      await p.context.close();
+    });
+
+    await check('answers right and wrong: one "answered" xAPI statement each with its score, "completed" with the lesson\'s score; getScore/getMaxScore agree', async () => {
+      const p = await play(browser, server, 'textbook');
+      const literal = literalQuestions('textbook');
+      assert(literal.length >= 4, 'literal questions ' + literal.length);
+      // Right, right, wrong, right, wrong, ... : the oracle is the lesson file's own answer.
+      const plan = new Map(literal.map((q, k) => [q.step, { right: k % 3 !== 2 || k === 0, q }]));
+      const given = [];
+      let s = await labState(p.lab);
+      for (let guard = 0; guard < 100 && !s.lesson.done; ++guard) {
+        const x = plan.get(s.lesson.step);
+        if (x && !s.lesson.answered) {
+          const value = x.right ? String(x.q.answer) : wrongAnswer(x.q);
+          const r = await p.lab.evaluate((v) => window.perceptronLab.command('answer', v), value);
+          assert(r && r.ok, `answer ${value} at step ${s.lesson.step}: ${JSON.stringify(r)}`);
+          const after = await labState(p.lab);
+          assert(after.lesson.correct === x.right, `step ${s.lesson.step}: the lab says correct=${after.lesson.correct} for ${value} (expected ${x.right})`);
+          given.push({ step: s.lesson.step, value, right: x.right });
+          const mid = await instance(p.h5p, (i) => ({ score: i.getScore(), given: i.getAnswerGiven() }));
+          assert(mid.given && mid.score === given.filter((g) => g.right).length, 'mid-lesson ' + JSON.stringify(mid));
+        }
+        await p.lab.evaluate(() => window.perceptronLab.command('lesson_next'));
+        s = await labState(p.lab);
+      }
+      assert(s.lesson.done, 'the lesson did not finish');
+      const rights = given.filter((g) => g.right).length;
+      assert(rights > 0 && rights < given.length, `answers ${JSON.stringify(given)}`);
+      await p.page.waitForFunction(() => window.statements.some((st) => /completed$/.test(st.verb.id)), null, { timeout: 5000 });
+      const all = await statements(p.page);
+      const answered = all.filter((st) => verb(st) === 'answered');
+      const completed = all.filter((st) => verb(st) === 'completed');
+      assert(answered.length === given.length, `${answered.length} answered statements for ${given.length} answers`);
+      const root = completed[0].object.id;
+      assert(root && !root.includes('subContentId'), 'root object ' + root);
+      answered.forEach((st, k) => {
+        const g = given[k];
+        assert(st.object.id === `${root}?subContentId=textbook-q${g.step + 1}`, 'object ' + st.object.id);
+        assert(st.context.contextActivities.parent[0].id === root, 'parent ' + JSON.stringify(st.context));
+        assert(st.result.score.raw === (g.right ? 1 : 0) && st.result.score.max === 1 && st.result.score.min === 0, JSON.stringify(st.result));
+        assert(st.result.success === g.right && st.result.response === g.value, JSON.stringify(st.result) + ' for ' + JSON.stringify(g));
+        assert(st.object.definition.interactionType && st.object.definition.type.endsWith('cmi.interaction'), JSON.stringify(st.object.definition));
+        assert(st.actor, 'no actor');
+      });
+      const sc = await instance(p.h5p, (i) => ({ score: i.getScore(), max: i.getMaxScore(), given: i.getAnswerGiven(),
+        xapi: i.getXAPIData() }));
+      const row = (await labState(p.lab)).lessons.find((r) => r.id === 'textbook');
+      assert(completed.length === 1, `${completed.length} completed statements`);
+      const res = completed[0].result;
+      // 3 of 12 (or as many as the lesson asks) is under the pass mark of 0.5.
+      assert(res.score.raw === rights && res.score.max === row.questions && res.completion === true, JSON.stringify(res));
+      assert(res.success === (rights / row.questions >= 0.5), 'success ' + JSON.stringify(res));
+      assert(Math.abs(res.score.scaled - rights / row.questions) < 1e-3, 'scaled ' + res.score.scaled);
+      assert(sc.score === rights && sc.max === row.questions && sc.given, JSON.stringify(sc));
+      assert(row.right === rights, `the lab counts ${row.right} right`);
+      assert(sc.xapi.statement.result.score.raw === rights && sc.xapi.children.length === given.length, 'getXAPIData ' + JSON.stringify(sc.xapi.statement.result));
+      console.log(`  ${given.length} answers (${rights} right), ${answered.length} answered statements, completed ${res.score.raw}/${res.score.max} success=${res.success}`);
+
+      // showSolutions lists each answer, right and wrong; resetTask starts the lesson over.
+      const shown = await instance(p.h5p, (i) => {
+        i.showSolutions();
+        const items = Array.from(document.querySelectorAll('.h5p-perceptron-lab-solutions li'));
+        return { items: items.length, wrong: document.querySelectorAll('.h5p-perceptron-lab-wrong').length, text: items.map((x) => x.textContent) };
+      });
+      assert(shown.items === given.length && shown.wrong === given.length - rights, JSON.stringify(shown));
+      await p.page.screenshot({ path: path.join(OUT, 'h5p-solutions.png') });
+      const reset = await instance(p.h5p, (i) => { i.resetTask(); return { score: i.getScore(), given: i.getAnswerGiven(), max: i.getMaxScore(),
+        hidden: document.querySelector('.h5p-perceptron-lab-solutions').hidden }; });
+      const s2 = await labState(p.lab);
+      assert(reset.score === 0 && !reset.given && reset.max === row.questions && reset.hidden, 'after resetTask ' + JSON.stringify(reset));
+      assert(s2.lesson.id === 'textbook' && s2.lesson.step === 0 && !s2.lesson.done, 'after resetTask ' + JSON.stringify(s2.lesson));
+      assert(p.errors.length === 0, 'console errors: ' + p.errors.join(' | '));
+      await p.context.close();
+    });
+
+    await check('authoring parameters (two lessons, vi, contrast, panels, compact): the lab follows them; completed only after the last lesson', async () => {
+      two = pack('course', ['--lesson', 'textbook,dual', '--lang', 'vi', '--theme', 'contrast', '--panels', 'data,run', '--embed']);
+      const content = readJson(path.join(two.dir, 'content', 'content.json'));
+      assert(JSON.stringify(content.lessons) === '["textbook","dual"]' && content.language === 'vi' && content.passPercentage === undefined, JSON.stringify(content));
+      const p = await play(browser, server, 'course');
+      let s = await labState(p.lab);
+      assert(s.lang === 'vi' && s.theme === 'contrast' && s.panels === 'data,run' && s.embed === true,
+        JSON.stringify({ lang: s.lang, theme: s.theme, panels: s.panels, embed: s.embed }));
+      const rows = Object.fromEntries(s.lessons.map((r) => [r.id, r]));
+      const first = await instance(p.h5p, (i) => ({ max: i.getMaxScore(), status: document.querySelector('.h5p-perceptron-lab-status').textContent }));
+      assert(first.max === rows.textbook.questions + rows.dual.questions, 'max ' + first.max);
+      assert(/^Bài 1 trên 2: /.test(first.status), 'status ' + first.status);
+      // The first lesson walked without answers: no completed yet, then "Next lesson".
+      for (let guard = 0; guard < 100 && !s.lesson.done; ++guard) {
+        await p.lab.evaluate(() => window.perceptronLab.command('lesson_next'));
+        s = await labState(p.lab);
+      }
+      await p.h5p.waitForFunction(() => !document.querySelector('.h5p-perceptron-lab-next').hidden, null, { timeout: 5000 });
+      assert((await statements(p.page)).length === 0, 'statements before the last lesson: ' + JSON.stringify(await statements(p.page)));
+      await p.h5p.click('.h5p-perceptron-lab-next');
+      await p.lab.waitForFunction(() => window.perceptronLab.state().lesson && window.perceptronLab.state().lesson.id === 'dual', null, { timeout: 5000 });
+      s = await labState(p.lab);
+      let answeredRight = 0;
+      const literal = new Map(literalQuestions('dual').map((q) => [q.step, q]));
+      for (let guard = 0; guard < 100 && !s.lesson.done; ++guard) {
+        const q = literal.get(s.lesson.step);
+        if (q && !s.lesson.answered && answeredRight === 0) {
+          await p.lab.evaluate((v) => window.perceptronLab.command('answer', v), String(q.answer));
+          answeredRight++;
+        }
+        await p.lab.evaluate(() => window.perceptronLab.command('lesson_next'));
+        s = await labState(p.lab);
+      }
+      await p.page.waitForFunction(() => window.statements.some((st) => /completed$/.test(st.verb.id)), null, { timeout: 5000 });
+      const all = await statements(p.page);
+      const completed = all.filter((st) => verb(st) === 'completed');
+      assert(completed.length === 1 && completed[0].result.score.raw === answeredRight && completed[0].result.score.max === first.max, JSON.stringify(completed));
+      assert(completed[0].result.success === undefined, 'no pass mark: no success ' + JSON.stringify(completed[0].result));
+      assert(all.filter((st) => verb(st) === 'answered').length === answeredRight, 'answered statements');
+      await p.page.screenshot({ path: path.join(OUT, 'h5p-course-vi.png') });
+      assert(p.errors.length === 0, 'console errors: ' + p.errors.join(' | '));
+      await p.context.close();
+    });
+  } finally {
+    server.proc.kill();
+  }
+});
