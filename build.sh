@@ -155,9 +155,11 @@ build_sdl2_wasm() {
 
 install_npm() {
   local dir="${ROOT}/tests/e2e"
-  [ -d "${dir}/node_modules/playwright-core" ] && [ -d "${dir}/node_modules/axe-core" ] && return 0
-  log "installing playwright-core and axe-core (npm, no browser download)"
-  (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent)
+  [ -d "${dir}/node_modules/playwright-core" ] && [ -d "${dir}/node_modules/axe-core" ] &&
+    [ -d "${dir}/node_modules/h5p-standalone" ] && return 0
+  log "installing playwright-core, axe-core and h5p-standalone (npm, no browser download)"
+  # --ignore-scripts: none is needed, and h5p-standalone's preinstall (a yarn-only check) would fail.
+  (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --ignore-scripts --no-audit --no-fund --silent)
 }
 
 deps_native() { install_packages; fetch_imgui; }
