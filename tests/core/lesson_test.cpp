@@ -239,7 +239,7 @@ TEST(Lesson, DualEndsWithAlpha205) {
   ASSERT_TRUE(r.start(s).ok);
   EXPECT_EQ(r.expected_answer(), "6");
   ASSERT_TRUE(r.next(s).ok);
-  EXPECT_EQ(r.expected_answer(), "0");  // x1 first
+  EXPECT_EQ(r.expected_answer(), "22");  // y2(α1ηy1G12 + b) of x2 after the first update (on x1)
   ASSERT_TRUE(r.next(s).ok);
   EXPECT_NE(r.narration(s, "en").find("α = (1, 0, 0), b = 1, which is w = (3, 3)"), std::string::npos)
       << r.narration(s, "en");
@@ -755,8 +755,8 @@ TEST(Lesson, CustomersNarratesTheAngleAndClassifiesQueryPoints) {
   LessonRunner r;
   ASSERT_TRUE(r.load_builtin("customers").ok);
   ASSERT_TRUE(r.start(s).ok);
-  ASSERT_TRUE(r.next(s).ok);  // update 1 (pick_point's effect)
-  EXPECT_EQ(s.learner().updates(), 1u);  // the next step makes update 2 (its action) and narrates its angle
+  ASSERT_TRUE(r.next(s).ok);  // update 1 (step 2's action)
+  EXPECT_EQ(s.learner().updates(), 1u);  // step 3 makes update 2 (its action) and narrates its angle
   ASSERT_TRUE(r.next(s).ok);
   const std::string angle = r.narration(s, "en");
   EXPECT_TRUE(std::regex_search(angle, std::regex("from [0-9.]+° to [0-9.]+°"))) << angle;

@@ -439,6 +439,24 @@ TEST(AveragedLessonData, TheAccuraciesAndEpochsTheTextsState) {
   EXPECT_EQ(s.train_mistakes(), 12u);                              // 91.4%
   EXPECT_NEAR(accuracy(s.learner(), valid), 52.0 / 60.0, 1e-12);  // 86.7%
   EXPECT_EQ(r.expected_answer(), "yes");
+  // Its why: early stopping changes nothing for the averaged perceptron here. After epoch 1
+  // the average is already at 86.7% on the validation points and no later epoch does better,
+  // so it keeps the same 91.4% (12 training mistakes) and 86.7% as after 100 epochs, with 6
+  // epochs trained instead of 100; the classic perceptron gains 81.7% instead of 80%.
+  EXPECT_NEAR(averaged.validation_accuracy.front(), 52.0 / 60.0, 1e-12);
+  EXPECT_EQ(averaged.validation_accuracy.front(), *lo_hi(averaged.validation_accuracy).second);
+  EXPECT_EQ(averaged.validation_accuracy.front(), averaged.validation_accuracy.back());
+  EXPECT_EQ(averaged.train.front(), 12u);
+  EXPECT_EQ(averaged.train.back(), 12u);
+  EXPECT_EQ(averaged.train.size(), 100u);
+  EXPECT_EQ(stop, 6u);
+  EXPECT_GT(49.0 / 60.0, classic_valid);  // 81.7% with early stopping, 80% after 100 epochs
+  ASSERT_TRUE(r.answer(s, "yes").ok);
+  const std::string why_en = r.feedback("en");
+  EXPECT_TRUE(contains(why_en, "so it keeps the same 91.4% and 86.7% as after 100 epochs, with 6 epochs trained "
+                               "instead of 100"))
+      << why_en;
+  EXPECT_TRUE(contains(why_en, "81.7% on the validation points instead of 80%")) << why_en;
 }
 
 // ---------------------------------------------------------------- vc-bound

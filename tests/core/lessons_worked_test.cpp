@@ -456,6 +456,45 @@ TEST(WorkedTextbook, LearningRateAndRestartAreChangedOneAtATime) {
 
 // ---------------------------------------------------------------- customers
 
+// Step 1 asks how many customers the first update leaves misclassified: from w = 0 it is on
+// x1 = (8, 85), y = +1, so w = (8, 85), b = 1; every customer has positive coordinates, so
+// w.x + b > 0 for all 20 and exactly the 10 small ones are misclassified. The update itself
+// is step 2's action, so the later steps see the same session as before.
+TEST(WorkedCustomers, TheFirstUpdatePutsEveryCustomerOnTheBigSide) {
+  Session s;
+  LessonRunner r;
+  play_to(r, s, "customers", 0);
+  const Dataset& ds = s.data();
+  EXPECT_EQ(s.learner().updates(), 0u);
+  EXPECT_EQ(r.question_kind(), QuestionKind::Number);
+  EXPECT_EQ(r.expected_answer(), "10");
+  std::size_t small = 0;
+  for (std::size_t i = 0; i < ds.size(); ++i) {
+    EXPECT_GT(ds.row(i)[0], 0.0) << i;  // "a positive price and quantity"
+    EXPECT_GT(ds.row(i)[1], 0.0) << i;
+    small += ds.y[i] < 0 ? 1 : 0;
+  }
+  EXPECT_EQ(small, 10u);
+  EXPECT_EQ(ds.y[0], 1);  // x1 = (8, 85) is a big customer
+  EXPECT_EQ(ds.row(0)[0], 8.0);
+  EXPECT_EQ(ds.row(0)[1], 85.0);
+  const std::vector<double> w{8, 85};
+  for (std::size_t i = 0; i < ds.size(); ++i) EXPECT_GT(dot(w, ds.row(i)) + 1.0, 0.0) << i;
+  EXPECT_EQ(misclassified(ds, w, 1.0), 10u);
+  answer_right(r, s);
+  EXPECT_EQ(s.learner().updates(), 0u);  // the question has no effect
+  for (const char* lang : {"en", "vi", "zh"}) EXPECT_LACKS(narration(r, s, lang), "10");
+  EXPECT_HAS(why(r), "10, all the small customers.");
+  EXPECT_HAS(why(r), "the first update is on x1 = (8, 85), a big customer: w = (8, 85), b = 1.");
+  EXPECT_HAS(why(r), "so w·x + b > 0 for all 20");
+  ASSERT_TRUE(r.next(s).ok);
+  // Step 2's action makes that update, on x1.
+  EXPECT_EQ(updates_in_trace(s), (std::vector<std::uint32_t>{0}));
+  EXPECT_EQ(s.learner().running_w(), w);
+  EXPECT_EQ(s.learner().running_b(), 1.0);
+  EXPECT_EQ(s.train_mistakes(), 10u);
+}
+
 TEST(WorkedCustomers, AnUpdateRaisesYScoreByEtaTimesNormSquaredPlusOne) {
   Session s;
   LessonRunner r;
@@ -621,11 +660,24 @@ TEST(WorkedDual, GramMatrixAndAlphaAreTheLessons) {
   answer_right(r, s);
   EXPECT_HAS(why(r), "x1·x3 = 3·1 + 3·1 = 6. The whole Gram matrix is G = [[18, 21, 6], [21, 25, 7], [6, 7, 2]].");
   ASSERT_TRUE(r.next(s).ok);
-  // Step 2: the rule; x1 first.
+  // Step 2: the rule; the first update is on x1 (α = (1, 0, 0), b = 1), after which x2
+  // has y2(α1 η y1 G12 + b) = 21 + 1 = 22. The question has no effect: step 3 makes the update.
   EXPECT_EQ(s.settings().learner.pla.eta, 1.0);  // "their α agree only at η = 1, as here"
   EXPECT_HAS(narration(r, s), "their α agree only at η = 1, as here");
-  EXPECT_EQ(r.expected_answer(), "0");
+  EXPECT_EQ(r.question_kind(), QuestionKind::Number);
+  EXPECT_EQ(r.expected_answer(), "22");
+  for (const char* lang : {"en", "vi", "zh"}) EXPECT_LACKS(narration(r, s, lang), "22");
+  EXPECT_EQ(ds.y[0], 1);
+  EXPECT_EQ(ds.y[1], 1);
+  EXPECT_EQ(1 * (1 * 1 * 1 * G[0][1] + 1), 22.0);
+  answer_right(r, s);
+  EXPECT_EQ(s.learner().updates(), 0u);
+  EXPECT_HAS(why(r), "so x1, the first point visited, is misclassified: α = (1, 0, 0), b = 1. Then y₂(α₁ηy₁G₁₂ + b) = "
+                     "1·(1·1·1·21 + 1) = 22 > 0");
   ASSERT_TRUE(r.next(s).ok);
+  EXPECT_EQ(updates_in_trace(s), (std::vector<std::uint32_t>{0}));  // step 3's action: x1
+  EXPECT_EQ(s.learner().alpha(), (std::vector<std::uint64_t>{1, 0, 0}));
+  EXPECT_EQ(s.learner().running_b(), 1.0);
   // Step 3: α = (1, 0, 0), b = 1 is w = (3, 3); x2 scores y2(α1 η y1 G12 + b) = 21 + 1 = 22, x3 -7.
   EXPECT_HAS(narration(r, s), "After update 1 on x1: α = (1, 0, 0), b = 1, which is w = (3, 3).");
   EXPECT_EQ(1 * (1 * 1 * 1 * G[0][1] + 1), 22.0);
