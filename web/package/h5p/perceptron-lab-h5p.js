@@ -28,6 +28,8 @@
       progress: 'Lesson {i} of {n}: {title}',
       none_yet: 'No question answered yet ({questions} questions).',
       score: '{right} of {questions} questions right.',
+      score_zero: 'None of the {questions} questions answered right so far.',
+      sep: '. ',
       next: 'Next lesson',
       solutions: 'Your answers',
       right: 'right',
@@ -42,6 +44,8 @@
       progress: 'Bài {i} trên {n}: {title}',
       none_yet: 'Chưa trả lời câu hỏi nào ({questions} câu hỏi).',
       score: 'Trả lời đúng {right} trên {questions} câu hỏi.',
+      score_zero: 'Chưa trả lời đúng câu hỏi nào (trên {questions} câu hỏi).',
+      sep: '. ',
       next: 'Bài tiếp theo',
       solutions: 'Các câu trả lời của bạn',
       right: 'đúng',
@@ -56,6 +60,8 @@
       progress: '第 {i} 课，共 {n} 课：{title}',
       none_yet: '尚未回答任何问题（共 {questions} 题）。',
       score: '答对 {right} 题（共 {questions} 题）。',
+      score_zero: '尚未答对任何问题（共 {questions} 题）。',
+      sep: '。',
       next: '下一课',
       solutions: '你的回答',
       right: '正确',
@@ -350,10 +356,10 @@
     var st = this.lab && this.lab.ready ? this.lab.state() : null;
     var open = st && st.lesson && ls.indexOf(st.lesson.id) >= 0 ? st.lesson.id : this.firstOpen();
     var text = '';
-    if (ls.length > 1) text = this.t('progress', { i: ls.indexOf(open) + 1, n: ls.length, title: this.title(open) }) + ' ';
+    if (ls.length > 1) text = this.t('progress', { i: ls.indexOf(open) + 1, n: ls.length, title: this.title(open) }) + this.t('sep');
     var right = this.getScore(), questions = this.getMaxScore();
-    text += this.answers.length ? this.t('score', { right: right, questions: questions })
-                                : this.t('none_yet', { questions: questions });
+    text += !this.answers.length ? this.t('none_yet', { questions: questions })
+          : this.t(right > 0 ? 'score' : 'score_zero', { right: right, questions: questions });
     this.status.textContent = text;
     var finishedOpen = rows[open] && rows[open].done;
     this.nextButton.hidden = !(finishedOpen && !this.allDone() && ls.length > 1);
