@@ -97,7 +97,7 @@ async function play(browser, server, content, savedState) {
   }
   assert(h5p && lab, `the H5P frame (${!!h5p}) and the lab frame (${!!lab}) inside it`);
   await lab.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
-  await h5p.waitForFunction(() => H5P.instances[0].lab !== null, null, { timeout: 10000 });
+  await h5p.waitForFunction(() => { const i = H5P.instances[0]; return (i.child || i).lab; }, null, { timeout: 10000 });
   return { context, page, h5p, lab, errors };
 }
 const instance = (h5p, fn, arg) => h5p.evaluate(([src, a]) => {
@@ -277,6 +277,51 @@ main(async ({ browser }) => {
       assert(row.right === rights && after.score === rights && after.given, JSON.stringify({ after, right: row.right }));
       assert(q.errors.length === 0, 'console errors: ' + q.errors.join(' | '));
       await q.context.close();
+    });
+
+    await check('inside a container content type (as Question Set holds its questions): getMaxScore before the lab loads, answers as sub-content of the question', async () => {
+      // H5P.TestSet: a stand-in for Question Set / Course Presentation, which make each question
+      // with H5P.newRunnable(..., {parent}) and ask its maximum score before showing it.
+      const dir = path.join(SITE, 'nested');
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.cpSync(one.dir, dir, { recursive: true });
+      const lib = path.join(dir, 'H5P.TestSet-1.0');
+      fs.mkdirSync(lib);
+      fs.writeFileSync(path.join(lib, 'library.json'), JSON.stringify({ title: 'Test set', machineName: 'H5P.TestSet',
+        majorVersion: 1, minorVersion: 0, patchVersion: 0, runnable: 1, preloadedJs: [{ path: 'test-set.js' }],
+        preloadedDependencies: [{ machineName: 'H5P.PerceptronLab', majorVersion: 1, minorVersion: 0 }] }));
+      fs.writeFileSync(path.join(lib, 'test-set.js'), `H5P.TestSet = function (params, contentId) {
+        H5P.EventDispatcher.call(this);
+        this.child = H5P.newRunnable(params.question, contentId, undefined, true, { parent: this });
+        this.maxBeforeAttach = this.child.getMaxScore();
+      };
+      H5P.TestSet.prototype = Object.create(H5P.EventDispatcher.prototype);
+      H5P.TestSet.prototype.constructor = H5P.TestSet;
+      H5P.TestSet.prototype.attach = function ($c) { this.child.attach(H5P.jQuery('<div>').appendTo($c)); };`);
+      const h5pJson = readJson(path.join(dir, 'h5p.json'));
+      h5pJson.mainLibrary = 'H5P.TestSet';
+      h5pJson.preloadedDependencies.push({ machineName: 'H5P.TestSet', majorVersion: '1', minorVersion: '0' });
+      fs.writeFileSync(path.join(dir, 'h5p.json'), JSON.stringify(h5pJson));
+      const params = readJson(path.join(dir, 'content', 'content.json'));
+      fs.writeFileSync(path.join(dir, 'content', 'content.json'), JSON.stringify({
+        question: { library: 'H5P.PerceptronLab 1.0', params, subContentId: 'abc-123', metadata: { title: 'lab' } } }));
+      const p = await play(browser, server, 'nested');
+      const before = await p.h5p.evaluate(() => H5P.instances[0].maxBeforeAttach);
+      const row = (await labState(p.lab)).lessons.find((r) => r.id === 'textbook');
+      assert(before === row.questions, `getMaxScore before the lab loaded: ${before}, the lab: ${row.questions}`);
+      const q = literalQuestions('textbook')[0];
+      let s = await labState(p.lab);
+      while (s.lesson.step < q.step) { await p.lab.evaluate(() => window.perceptronLab.command('lesson_next')); s = await labState(p.lab); }
+      await p.lab.evaluate((v) => window.perceptronLab.command('answer', v), String(q.answer));
+      await p.page.waitForFunction(() => window.statements.some((st) => /answered$/.test(st.verb.id)), null, { timeout: 5000 });
+      const st = (await statements(p.page)).find((x) => verb(x) === 'answered');
+      assert(/\?subContentId=abc-123-textbook-q\d+$/.test(st.object.id), 'object ' + st.object.id);
+      assert(/\?subContentId=abc-123$/.test(st.context.contextActivities.parent[0].id), 'parent ' + st.context.contextActivities.parent[0].id);
+      assert(st.result.score.raw === 1 && st.result.success === true, JSON.stringify(st.result));
+      const child = await p.h5p.evaluate(() => { const c = H5P.instances[0].child; return { score: c.getScore(), given: c.getAnswerGiven() }; });
+      assert(child.score === 1 && child.given, JSON.stringify(child));
+      assert(p.errors.length === 0, 'console errors: ' + p.errors.join(' | '));
+      await p.context.close();
     });
 
     await check('authoring parameters (two lessons, vi, contrast, panels, compact): the lab follows them; completed only after the last lesson', async () => {

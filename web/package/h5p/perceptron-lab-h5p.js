@@ -165,11 +165,15 @@
     root.appendChild(this.bar);
     root.appendChild(this.solutions);
 
-    win.addEventListener('message', function (e) {
-      if (!self.frame || e.source !== self.frame.contentWindow) return;
-      var d = e.data;
-      if (d && d.type === 'perceptronLab:event' && d.event) self.onLessonEvent(d.event);
-    });
+    if (!this.listening) {  // once, however often the host attaches the content
+      this.listening = true;
+      win.addEventListener('message', function (e) {
+        if (!self.frame || e.source !== self.frame.contentWindow) return;
+        var d = e.data;
+        if (d && d.type === 'perceptronLab:event' && d.event) self.onLessonEvent(d.event);
+      });
+    }
+    this.lab = null;
     this.frame.addEventListener('load', function () { self.waitReady(); });
     if (!this.blobUrl) {
       var page = H5P.PerceptronLabPage || '<p>Perceptron Lab: lab-page.js is missing from the library.</p>';
@@ -253,22 +257,24 @@
     return this.createXAPIEventTemplate('answered').data.statement.object.id;
   };
 
-  // An "answered" statement about one question, a sub-content of this content.
+  // An "answered" statement about one question, a sub-content of this content (whose own id
+  // carries its subContentId when it sits inside a Question Set or a Course Presentation).
   PerceptronLab.prototype.answerStatement = function (a) {
     var ev = this.createXAPIEventTemplate('answered');
-    var st = ev.data.statement, root = st.object.id.split('?')[0];
+    var st = ev.data.statement, own = st.object.id, root = own.split('?')[0];
     var step = Number(a.question) + 1;
+    var sub = (this.subContentId ? this.subContentId + '-' : '') + a.lesson + '-q' + step;
     var definition = {
       name: { 'en-US': this.title(a.lesson) + ': ' + fill(TEXT.en.question, { step: step }) },
       type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
       interactionType: INTERACTION[a.kind] || 'other'
     };
     if (a.expected !== null && a.expected !== undefined) definition.correctResponsesPattern = [String(a.expected)];
-    st.object = { id: root + '?subContentId=' + encodeURIComponent(a.lesson + '-q' + step), objectType: 'Activity',
+    st.object = { id: root + '?subContentId=' + encodeURIComponent(sub), objectType: 'Activity',
                   definition: definition };
     st.context = st.context || {};
     st.context.contextActivities = st.context.contextActivities || {};
-    st.context.contextActivities.parent = [{ id: root, objectType: 'Activity' }];
+    st.context.contextActivities.parent = [{ id: own, objectType: 'Activity' }];
     st.result = { score: { min: 0, max: 1, raw: a.correct ? 1 : 0, scaled: a.correct ? 1 : 0 },
                   success: a.correct, completion: true, response: String(a.answer) };
     return ev;
