@@ -240,6 +240,14 @@ main(async ({ browser }) => {
       assert(reset.score === 0 && !reset.given && reset.max === row.questions && reset.hidden, 'after resetTask ' + JSON.stringify(reset));
       assert(s2.lesson.id === 'textbook' && s2.lesson.step === 0 && !s2.lesson.done, 'after resetTask ' + JSON.stringify(s2.lesson));
       assert(p.errors.length === 0, 'console errors: ' + p.errors.join(' | '));
+      // The lab's records in the host's localStorage (under its blob: address, new at every load)
+      // are there while it runs and gone once the page is left.
+      const keys = () => p.page.evaluate(() => Object.keys(localStorage).filter((k) => /^perceptron-lab/.test(k)));
+      const during = await keys();
+      assert(during.length > 0, 'the lab kept nothing in localStorage: ' + JSON.stringify(during));
+      await p.page.goto(server.url + 'player/styles/h5p.css');
+      const left = await keys();
+      assert(left.length === 0, 'left in localStorage: ' + JSON.stringify(left));
       await p.context.close();
     });
 

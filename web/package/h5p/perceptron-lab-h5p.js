@@ -178,6 +178,19 @@
     if (!this.blobUrl) {
       var page = H5P.PerceptronLabPage || '<p>Perceptron Lab: lab-page.js is missing from the library.</p>';
       this.blobUrl = win.URL.createObjectURL(new win.Blob([page], { type: 'text/html' }));
+      // The lab keeps its work in this origin's localStorage under its address, which is new at
+      // every load (a blob: URL): what it wrote is removed when the page goes, so nothing piles
+      // up. The host keeps the attempt (getCurrentState).
+      var tag = this.blobUrl.replace(/^blob:/, '');
+      win.addEventListener('pagehide', function () {
+        try {
+          var ls = win.localStorage;
+          for (var i = ls.length - 1; i >= 0; --i) {
+            var k = ls.key(i);
+            if (k && /^perceptron-lab/.test(k) && k.indexOf(tag) >= 0) ls.removeItem(k);
+          }
+        } catch (e) { /* storage blocked: nothing was written */ }
+      });
     }
     this.frame.src = this.blobUrl + '#' + this.query(this.firstOpen());
     this.update();
