@@ -4,6 +4,12 @@
 #   ./build.sh test    install, build native + web, run every test (CTest)
 #   ./build.sh fuzz [SECONDS]   build the libFuzzer targets (clang) in build/fuzz, run each SECONDS (30)
 #   ./build.sh bench   benchmarks: ours (native + wasm), scikit-learn, liblinear on the same data; one table
+#   ./build.sh package --standard scorm12|scorm2004|h5p --lesson ID[,ID...] [--lang en|vi|zh] [--pass 0.8]
+#                      [--theme light|dark|contrast] [--embed] [--out FILE.zip] [--www DIR]
+#                      a package for a learning platform (web/package/package.py): SCORM 1.2 or
+#                      SCORM 2004 4th edition, one SCO, the lessons as a course in that order;
+#                      --pass is the pass mark (0 to 1). Builds the web first unless --www is given.
+#                      (./build.sh web also writes the textbook lesson's SCORM packages into its www.)
 #   ./build.sh native | web | deps | clean | help
 set -euo pipefail
 
@@ -155,11 +161,35 @@ build_sdl2_wasm() {
 
 install_npm() {
   local dir="${ROOT}/tests/e2e"
+  fetch_pipwerks
   [ -d "${dir}/node_modules/playwright-core" ] && [ -d "${dir}/node_modules/axe-core" ] &&
-    [ -d "${dir}/node_modules/h5p-standalone" ] && return 0
-  log "installing playwright-core, axe-core and h5p-standalone (npm, no browser download)"
+    [ -d "${dir}/node_modules/scorm-again" ] && [ -d "${dir}/node_modules/h5p-standalone" ] && return 0
+  log "installing playwright-core, axe-core, scorm-again and h5p-standalone (npm, no browser download)"
   # --ignore-scripts: none is needed, and h5p-standalone's preinstall (a yarn-only check) would fail.
   (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --ignore-scripts --no-audit --no-fund --silent)
+}
+
+# pipwerks' SCORM API wrapper (npm pipwerks-scorm-api-wrapper, the content side of the SCORM
+# packages), fetched with `npm pack` into build/_deps/npm: its package.json names a git
+# dependency (GitHub) that npm install would fetch, while its index.js already bundles the
+# wrapper. The tarball's sha512 is checked against the registry's integrity of this version.
+PIPWERKS_VERSION=0.1.2
+PIPWERKS_SHA512=25T7MzC4oPMh1324TkogILXw+W7qkyLeeKfBF0lguQEDd1q8gVd6+YAqlboEDDoLArt57F540QLEcW9SpM8xyw==
+PIPWERKS="${DEPS}/npm/pipwerks-scorm-api-wrapper/index.js"
+fetch_pipwerks() {
+  [ -f "$PIPWERKS" ] && return 0
+  local dir="${DEPS}/npm" tgz sum
+  tgz="${dir}/pipwerks-scorm-api-wrapper-${PIPWERKS_VERSION}.tgz"
+  mkdir -p "$dir"
+  log "fetching pipwerks-scorm-api-wrapper ${PIPWERKS_VERSION} (npm pack)"
+  [ -f "$tgz" ] || (cd "$dir" && npm pack --silent "pipwerks-scorm-api-wrapper@${PIPWERKS_VERSION}" >/dev/null) \
+    || die "npm pack pipwerks-scorm-api-wrapper@${PIPWERKS_VERSION} failed (the npm registry of this machine's npm config)"
+  sum="$(/usr/bin/python3 -c 'import base64,hashlib,sys; print(base64.b64encode(hashlib.sha512(open(sys.argv[1],"rb").read()).digest()).decode())' "$tgz")"
+  [ "$sum" = "$PIPWERKS_SHA512" ] || { rm -f "$tgz"; die "pipwerks-scorm-api-wrapper-${PIPWERKS_VERSION}.tgz: sha512 mismatch"; }
+  rm -rf "${dir}/pipwerks.tmp"; mkdir -p "${dir}/pipwerks.tmp"
+  tar -xzf "$tgz" -C "${dir}/pipwerks.tmp" --strip-components=1 --no-same-owner --warning=no-unknown-keyword
+  [ -f "${dir}/pipwerks.tmp/index.js" ] || die "pipwerks-scorm-api-wrapper: no index.js in ${tgz}"
+  rm -rf "${dir}/pipwerks-scorm-api-wrapper"; mv "${dir}/pipwerks.tmp" "${dir}/pipwerks-scorm-api-wrapper"
 }
 
 deps_native() { install_packages; fetch_imgui; }
@@ -197,7 +227,24 @@ cmd_fuzz() {
   log "fuzzing every target for ${seconds} s"
   bash "${ROOT}/tests/fuzz/run_fuzz.sh" --build "${BUILD}/fuzz" --seconds "$seconds"
 }
-build_web()    { deps_web; build_preset wasm-release; print_sizes; }
+build_web()    { deps_web; build_preset wasm-release; print_sizes; scorm_packages "${BUILD}/wasm-release/www"; }
+
+# The textbook lesson's SCORM 1.2 and 2004 packages, beside the web bundle.
+scorm_packages() {
+  fetch_pipwerks
+  local std
+  for std in scorm12 scorm2004; do
+    /usr/bin/python3 "${ROOT}/web/package/package.py" --standard "$std" --lesson textbook --www "$1" --pipwerks "$PIPWERKS" >&2
+  done
+}
+
+cmd_package() {
+  local a www="${BUILD}/wasm-release/www"
+  for a in "$@"; do [ "$a" = --www ] && www=""; done
+  if [ -n "$www" ]; then build_web; set -- --www "$www" "$@"; fi
+  fetch_pipwerks
+  /usr/bin/python3 "${ROOT}/web/package/package.py" --pipwerks "$PIPWERKS" "$@"
+}
 
 # Sizes of the web bundle, raw and gzipped (target: under 700 KB gzipped for .wasm + .js).
 print_sizes() {
@@ -253,6 +300,7 @@ case "${1:-help}" in
   serve)  cmd_serve ;;
   test)   cmd_test ;;
   bench)  shift; cmd_bench "$@" ;;
+  package) shift; cmd_package "$@" ;;
   fuzz)   shift; cmd_fuzz "${1:-30}" ;;
   native) build_native ;;
   web)    build_web ;;

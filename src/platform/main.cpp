@@ -315,8 +315,17 @@ void update_fonts(Platform& p) {
 
 // Lesson events go to the page (and from there to the host page); natively they are dropped.
 void forward_lesson_events(Platform& p) {
-  for (const pla::Json& e : p.app.lesson.take_events()) {
+  for (pla::Json& e : p.app.lesson.take_events()) {
 #ifdef __EMSCRIPTEN__
+    // An answer also names the question's kind and the answer expected (as answer() takes
+    // it; number: with its tolerance), for a learning platform's record of the interaction.
+    const pla::LessonRunner& l = p.app.lesson;
+    if (e.value("event", "") == "answer_given" && l.active() && !l.done() && l.answered() &&
+        e.value("question", static_cast<std::size_t>(-1)) == l.step()) {
+      e["kind"] = pla::to_string(l.question_kind());
+      e["expected"] = l.expected_answer();
+      if (l.question_kind() == pla::QuestionKind::Number) e["tolerance"] = l.lesson().steps[l.step()].question.tolerance;
+    }
     js_lesson_event(e.dump(-1, ' ', false, pla::Json::error_handler_t::replace).c_str());
 #else
     (void)e;

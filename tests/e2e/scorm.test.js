@@ -1,0 +1,339 @@
+#!/usr/bin/env node
+// The SCORM packages (web/package/package.py) under a real SCORM run-time: npm scorm-again
+// (Scorm12API, Scorm2004API) on an LMS page served here, the package's launch page in its
+// frame. For each standard: launch; answer right and wrong (the textbook lesson: Li Hang's
+// example 2.1 by hand); the interactions, score, status and suspend data the run-time
+// received; commit after each answer; finish on unload (session_time, exit); relaunch with
+// that suspend data (loadFromJSON), resuming at the step; the lesson to its end (completed,
+// passed / failed against the pass mark). The same package with no API present shows the
+// notice that nothing is recorded. The manifest: its namespaces and SCO, the resource href
+// and every file it lists in the zip, every file the lab loads in the zip, under 4 MB.
+// Usage: node scorm.test.js --www DIR --out DIR
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { execFileSync } = require('child_process');
+const { WWW, OUT, check, assert, serve, frames, main } = require('./lib');
+
+const ROOT = path.resolve(__dirname, '../..');
+const PIPWERKS = path.join(ROOT, 'build/_deps/npm/pipwerks-scorm-api-wrapper/index.js');
+const SA = path.join(__dirname, 'node_modules/scorm-again/dist');
+const DIR = path.join(OUT, 'scorm');
+const PY = '/usr/bin/python3';
+
+// The packages: 1.2 with the pass mark 0.8, 2004 in Vietnamese with 0.5.
+const PACKAGES = {
+  scorm12: { args: ['--pass', '0.8'], pass: 0.8 },
+  scorm2004: { args: ['--pass', '0.5', '--lang', 'vi'], pass: 0.5 },
+};
+
+function build() {
+  fs.rmSync(DIR, { recursive: true, force: true });
+  fs.mkdirSync(DIR, { recursive: true });
+  for (const [std, p] of Object.entries(PACKAGES)) {
+    const zip = path.join(DIR, `${std}.zip`);
+    execFileSync(PY, [path.join(ROOT, 'web/package/package.py'), '--standard', std, '--lesson', 'textbook',
+      '--www', WWW, '--pipwerks', PIPWERKS, '--out', zip, ...p.args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    p.zip = zip;
+    p.size = fs.statSync(zip).size;
+    p.entries = JSON.parse(execFileSync(PY, ['-c',
+      'import json,sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); z.extractall(sys.argv[2]); print(json.dumps(z.namelist()))',
+      zip, path.join(DIR, std)]).toString());
+  }
+  fs.copyFileSync(path.join(SA, 'scorm12.js'), path.join(DIR, 'scorm12.js'));
+  fs.copyFileSync(path.join(SA, 'scorm2004.js'), path.join(DIR, 'scorm2004.js'));
+  // The LMS: a run-time on the page, the SCO in a frame; every value set, commit and finish logged.
+  fs.writeFileSync(path.join(DIR, 'lms.html'), `<!doctype html><html><head><meta charset="utf-8"><title>LMS</title><link rel="icon" href="data:,">
+<script src="scorm12.js"></script><script src="scorm2004.js"></script></head>
+<body><iframe id="sco" style="width:1100px;height:720px;border:0"></iframe>
+<script>
+window.startLms = function (std, json, src) {
+  window.log = []; window.counts = { init: 0, commit: 0, finish: 0 };
+  var v12 = std === 'scorm12', api;
+  var opts = { autocommit: false, logLevel: 5 };
+  if (v12) {
+    api = new Scorm12API(opts); window.API = api;
+    api.on('LMSInitialize', function () { counts.init++; });
+    api.on('LMSSetValue.cmi.*', function (el, v) { log.push([el, String(v)]); });
+    api.on('LMSCommit', function () { counts.commit++; });
+    api.on('LMSFinish', function () { counts.finish++; });
+  } else {
+    api = new Scorm2004API(opts); window.API_1484_11 = api;
+    api.on('Initialize', function () { counts.init++; });
+    api.on('SetValue.cmi.*', function (el, v) { log.push([el, String(v)]); });
+    api.on('Commit', function () { counts.commit++; });
+    api.on('Terminate', function () { counts.finish++; });
+  }
+  if (json) api.loadFromJSON(json, '');
+  window.lmsApi = api;
+  document.getElementById('sco').src = src;
+};
+</script></body></html>`);
+}
+
+// The last value the run-time received for each element, and the interactions in order.
+async function received(page) {
+  const log = await page.evaluate(() => window.log);
+  const last = {};
+  for (const [el, v] of log) last[el] = v;
+  const inter = [];
+  for (const [el, v] of log) {
+    const m = /^cmi\.interactions\.(\d+)\.(.+)$/.exec(el);
+    if (!m) continue;
+    (inter[+m[1]] = inter[+m[1]] || {})[m[2]] = v;
+  }
+  return { log, last, inter };
+}
+
+const sco = (page, fn, ...a) => page.evaluate(([f, a]) => {
+  const w = document.getElementById('sco').contentWindow;
+  return new w.Function('lab', 'args', 'return (' + f + ')(lab, ...args)')(w.perceptronLab, a);
+}, [fn.toString(), a]);
+
+async function waitSco(page) {
+  await page.waitForFunction(() => {
+    const w = document.getElementById('sco').contentWindow;
+    return w && w.perceptronLab && w.perceptronLab.ready && w.document.getElementById('status').hidden;
+  }, null, { timeout: 60000 });
+  await frames(page, 2);
+}
+
+main(async ({ browser }) => {
+  build();
+  const lms = await serve(DIR);
+  try {
+    for (const [std, pkg] of Object.entries(PACKAGES)) {
+      const v12 = std === 'scorm12';
+      const P = v12 ? { status: 'cmi.core.lesson_status', raw: 'cmi.core.score.raw', min: 'cmi.core.score.min',
+        max: 'cmi.core.score.max', time: 'cmi.core.session_time', exit: 'cmi.core.exit', resp: 'student_response' }
+        : { status: 'cmi.completion_status', raw: 'cmi.score.raw', min: 'cmi.score.min', max: 'cmi.score.max',
+          time: 'cmi.session_time', exit: 'cmi.exit', resp: 'learner_response' };
+      const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      await page.goto(lms.url + 'lms.html');
+      let suspend = null, questions = 0, firstRight = 0;
+
+      await check(`${std}: launch, answers right and wrong, interactions, score, status, commits`, async () => {
+        await page.evaluate(([s, src]) => window.startLms(s, null, src), [std, `${std}/index.html`]);
+        await waitSco(page);
+        const st = await sco(page, (lab) => lab.state());
+        assert(st.lesson && st.lesson.id === 'textbook' && st.lesson.step === 0, 'lesson ' + JSON.stringify(st.lesson));
+        if (!v12) assert(st.lang === 'vi', 'the 2004 package was made with --lang vi: ' + st.lang);
+        const info = await sco(page, (lab) => lab.scorm);
+        assert(info.connected === true, 'not connected to the run-time');
+        assert((await page.evaluate(() => counts.init)) === 1, 'initialize once');
+        assert(!(await page.evaluate(() => !!document.getElementById('sco').contentDocument.getElementById('pla-scorm-notice'))),
+          'the no-LMS notice shows although an LMS is there');
+        let r = await received(page);
+        assert(r.last[P.status] === 'incomplete', `${P.status}: ${r.last[P.status]}`);
+        assert(r.last[P.min] === '0' && r.last[P.max] === '100', 'score min/max ' + r.last[P.min] + ' ' + r.last[P.max]);
+        questions = st.lessons.find((x) => x.id === 'textbook').questions;
+        assert(questions >= 3, 'questions ' + questions);
+
+        // Li Hang's example 2.1 by hand: w = 0, b = 0 makes y(w·x + b) = 0 <= 0 for x1 first
+        // (the first update is on x1: right); x2 = (4, 3) under w = (3, 3), b = 1 gives
+        // 12 + 9 + 1 = 22 > 0 ("yes, misclassified" is wrong); then x3 = (1, 1), y = -1 under
+        // w = (2, 2), b = 0: -(2 + 2 + 0) = -4 <= 0, so b = 0 - 1 = -1 (right).
+        const answers = [['0', true], ['yes', false], ['-1', true]];
+        for (let i = 0; i < answers.length; i++) {
+          const commits = await page.evaluate(() => counts.commit);
+          const res = await sco(page, (lab, v) => lab.command('answer', v), answers[i][0]);
+          assert(res.ok, 'answer ' + JSON.stringify(res));
+          await page.waitForFunction((c) => counts.commit > c, commits, { timeout: 5000 });
+          if (i < answers.length - 1) await sco(page, (lab) => lab.command('lesson_next'));
+        }
+        r = await received(page);
+        assert(r.inter.length === 3, 'interactions: ' + JSON.stringify(r.inter));
+        const want = [
+          { id: 'textbook-step1', type: 'choice', resp: 'x1', pattern: 'x1', result: 'correct' },
+          { id: 'textbook-step2', type: 'true-false', resp: v12 ? 't' : 'true', pattern: v12 ? 'f' : 'false',
+            result: v12 ? 'wrong' : 'incorrect' },
+          { id: 'textbook-step3', type: 'numeric', resp: '-1', result: 'correct' },
+        ];
+        want.forEach((w, i) => {
+          const got = r.inter[i];
+          assert(got.id === w.id && got.type === w.type && got[P.resp] === w.resp && got.result === w.result,
+            `interaction ${i}: ${JSON.stringify(got)} want ${JSON.stringify(w)}`);
+          if (w.pattern) assert(got['correct_responses.0.pattern'] === w.pattern, `pattern ${i}: ${JSON.stringify(got)}`);
+        });
+        const num = r.inter[2]['correct_responses.0.pattern'];
+        if (v12) assert(Number(num) === -1, 'numeric pattern ' + num);
+        else {
+          const [lo, hi] = num.split('[:]').map(Number);
+          assert(lo <= -1 && hi >= -1 && hi - lo < 1e-6, 'numeric range ' + num);
+        }
+        firstRight = 2;
+        const raw = Number(r.last[P.raw]);
+        assert(Math.abs(raw - 100 * 2 / questions) < 0.01, `score.raw ${raw}, want 100·2/${questions}`);
+        if (!v12) {
+          assert(Math.abs(Number(r.last['cmi.score.scaled']) - 2 / questions) < 1e-4, 'scaled ' + r.last['cmi.score.scaled']);
+          assert(r.last['cmi.success_status'] === 'unknown', 'success ' + r.last['cmi.success_status']);
+        }
+        assert(r.last[P.status] === 'incomplete', 'status after 3 answers ' + r.last[P.status]);
+        const errs = (await sco(page, (lab) => lab.scorm.errors));
+        assert(errs.length === 0, 'values the run-time refused: ' + errs.join(' | '));
+      });
+
+      await check(`${std}: suspend data holds the step and the answers; finish on unload`, async () => {
+        await sco(page, (lab) => lab.command('lesson_next'));
+        await page.waitForFunction(() => (log.filter((x) => x[0] === 'cmi.suspend_data').pop() || [])[1] &&
+          JSON.parse(log.filter((x) => x[0] === 'cmi.suspend_data').pop()[1]).p.lessons.textbook.step === 4, null, { timeout: 5000 });
+        const r = await received(page);
+        suspend = r.last['cmi.suspend_data'];
+        assert(suspend.length <= 4096, 'suspend_data ' + suspend.length + ' characters');
+        const d = JSON.parse(suspend);
+        assert(d.v === 1 && d.l === 'textbook', JSON.stringify(d).slice(0, 200));
+        const a = d.p.lessons.textbook.answers;
+        assert(JSON.stringify(a) === JSON.stringify([[1, '0', true], [2, 'yes', false], [3, '-1', true]]), 'answers ' + JSON.stringify(a));
+        // The lab's data (the lesson's preset here, or the points drawn: data=) and settings.
+        assert(typeof d.q === 'string' && /(^|&)(data|preset)=/.test(d.q) && /(^|&)eta=/.test(d.q), 'the lab in suspend_data: ' + d.q);
+        pkg.suspendLength = suspend.length;
+        const finishes = await page.evaluate(() => counts.finish);
+        assert(finishes === 0, 'finished early');
+        await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+        await page.waitForFunction(() => counts.finish === 1, null, { timeout: 5000 });
+        const r2 = await received(page);
+        const t = r2.last[P.time];
+        assert(v12 ? /^\d{2,4}:\d{2}:\d{2}$/.test(t) : /^PT\d+H\d+M\d+S$/.test(t), 'session_time ' + t);
+        assert(r2.last[P.exit] === 'suspend', 'exit ' + r2.last[P.exit]);
+      });
+
+      await check(`${std}: relaunch with that suspend data resumes at the step with the answers`, async () => {
+        assert(suspend, 'no suspend data from the first launch');
+        const json = v12 ? { suspend_data: suspend, core: { entry: 'resume' } } : { suspend_data: suspend, entry: 'resume' };
+        await page.evaluate(([s, j, src]) => window.startLms(s, j, src), [std, json, `${std}/index.html`]);
+        await waitSco(page);
+        const st = await sco(page, (lab) => lab.state());
+        assert(st.lesson && st.lesson.id === 'textbook' && st.lesson.step === 3 && !st.lesson.answered,
+          'resumed at ' + JSON.stringify(st.lesson));
+        const row = st.lessons.find((x) => x.id === 'textbook');
+        assert(row.right === firstRight, 'answers right after resume ' + row.right);
+        const grade = JSON.parse(await sco(page, (lab) => lab.getGrade()));
+        assert(grade.answered === 3 && grade.right === 2, 'grade ' + JSON.stringify(grade));
+        const r = await received(page);
+        assert(r.inter.length === 0, 'old answers sent again as interactions');
+        assert(Math.abs(Number(r.last[P.raw]) - 100 * 2 / questions) < 0.01, 'score after resume ' + r.last[P.raw]);
+      });
+
+      await check(`${std}: to the end of the lesson: completed, passed or failed against the pass mark`, async () => {
+        const reply = { yes_no: 'no', number: '0', choice: '0', pick_point: '0', place_line: '1 1 -3' };
+        for (let guard = 0; guard < 40; guard++) {
+          const s = await sco(page, (lab) => lab.state().lesson);
+          if (!s || s.done) break;
+          if (reply[s.question] && !s.answered) await sco(page, (lab, v) => lab.command('answer', v), reply[s.question]);
+          await sco(page, (lab) => lab.command('lesson_next'));
+        }
+        const st = await sco(page, (lab) => lab.state());
+        assert(st.lesson && st.lesson.done, 'not at the end ' + JSON.stringify(st.lesson));
+        const row = st.lessons.find((x) => x.id === 'textbook');
+        await page.waitForFunction(() => log.some((x) => x[0] === 'cmi.suspend_data' && JSON.parse(x[1]).c === true), null, { timeout: 5000 });
+        const r = await received(page);
+        const ratio = row.right / row.questions;
+        assert(Math.abs(Number(r.last[P.raw]) - 100 * ratio) < 0.01, `raw ${r.last[P.raw]} for ${row.right}/${row.questions}`);
+        const verdict = ratio >= pkg.pass ? 'passed' : 'failed';
+        if (v12) assert(r.last[P.status] === verdict, `lesson_status ${r.last[P.status]}, want ${verdict}`);
+        else {
+          assert(r.last['cmi.completion_status'] === 'completed', 'completion ' + r.last['cmi.completion_status']);
+          assert(r.last['cmi.success_status'] === verdict, `success_status ${r.last['cmi.success_status']}, want ${verdict}`);
+        }
+        let long = 0;
+        if (v12) {  // drawn data too long for SCORM 1.2's 4096 characters: the data goes first
+          for (let i = 0; i < 400; i++) {
+            const ok = await sco(page, (lab, k) => lab.command('add_point', String(1.25 + k / 7), String(-2.5 + k / 9), k % 2 ? '1' : '-1'), i);
+            assert(ok.ok, 'add_point ' + JSON.stringify(ok));
+          }
+          long = (await sco(page, (lab) => JSON.parse(lab.getState()).query)).length;
+          assert(long > 4096, 'the lab\'s link is only ' + long + ' characters');
+        }
+        await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+        await page.waitForFunction(() => counts.finish === 1, null, { timeout: 5000 });
+        const r2 = await received(page);
+        assert(r2.last[P.exit] === (v12 ? '' : 'normal'), 'exit at the end ' + r2.last[P.exit]);
+        if (v12) {
+          const sd = r2.last['cmi.suspend_data'], d = JSON.parse(sd);
+          assert(sd.length <= 4096 && !/(^|&)data=/.test(d.q) && /(^|&)eta=/.test(d.q), `suspend_data ${sd.length}: ${d.q}`);
+          assert(d.c === true && d.p.lessons.textbook.done === true && d.p.lessons.textbook.answers.length === row.right +
+            d.p.lessons.textbook.answers.filter((x) => !x[2]).length, 'the progress kept: ' + JSON.stringify(d.p));
+          pkg.longData = long;
+        }
+        assert(errors.length === 0, 'page errors: ' + errors.join(' | '));
+      });
+      await context.close();
+
+      await check(`${std}: with no LMS the lab runs and says that nothing is recorded`, async () => {
+        const ctx = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+        const p = await ctx.newPage();
+        const requests = [];
+        p.on('request', (q) => requests.push(q.url()));
+        await p.goto(lms.url + `${std}/index.html`);
+        await p.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
+        await frames(p, 2);
+        const s = await p.evaluate(() => ({ info: window.perceptronLab.scorm, lesson: window.perceptronLab.state().lesson,
+          lang: window.perceptronLab.state().lang, notice: (document.getElementById('pla-scorm-notice') || {}).textContent,
+          visible: !!document.getElementById('pla-scorm-notice') && !document.getElementById('pla-scorm-notice').hidden,
+          text: window.PLA_PAGE_TEXT }));
+        assert(s.info.connected === false, 'connected without an LMS');
+        assert(s.lesson && s.lesson.id === 'textbook', 'the lab runs the lesson: ' + JSON.stringify(s.lesson));
+        const want = s.text[s.lang].scorm_not_recorded;
+        assert(s.visible && want && s.notice.indexOf(want) === 0, `notice (${s.lang}): ${s.notice}`);
+        if (!v12) assert(s.lang === 'vi' && /LMS/.test(s.notice), 'Vietnamese notice: ' + s.notice);
+        // Every file the lab loads is in the package (everything is inline: the launch page only).
+        const base = lms.url + `${std}/`;
+        const own = requests.filter((u) => u.startsWith(lms.url));
+        assert(own.length > 0, 'no request seen');
+        own.forEach((u) => {
+          assert(u.startsWith(base), 'a file outside the package: ' + u);
+          const rel = decodeURIComponent(u.slice(base.length).split('?')[0].split('#')[0]);
+          assert(pkg.entries.includes(rel), `the lab loads ${rel}, not in the zip (${pkg.entries.join(', ')})`);
+        });
+        assert(!requests.some((u) => /\.wasm(\?|$)/.test(u)), 'a .wasm file is fetched: ' + requests.join(' '));
+        await ctx.close();
+      });
+
+      await check(`${std}: the manifest names one SCO whose href is in the zip; under 4 MB`, async () => {
+        assert(pkg.entries.includes('imsmanifest.xml'), 'no imsmanifest.xml at the root: ' + pkg.entries.join(', '));
+        assert(pkg.size < 4 * 1024 * 1024, 'package ' + pkg.size + ' bytes');
+        const xml = fs.readFileSync(path.join(DIR, std, 'imsmanifest.xml'), 'utf8');
+        const ctx = await browser.newContext();
+        const p = await ctx.newPage();
+        const m = await p.evaluate(([x, v12]) => {
+          const doc = new DOMParser().parseFromString(x, 'application/xml');
+          if (doc.getElementsByTagName('parsererror').length) return { error: 'not well-formed' };
+          const CP = v12 ? 'http://www.imsproject.org/xsd/imscp_rootv1p1p2' : 'http://www.imsglobal.org/xsd/imscp_v1p1';
+          const ADL = v12 ? 'http://www.adlnet.org/xsd/adlcp_rootv1p2' : 'http://www.adlnet.org/xsd/adlcp_v1p3';
+          const res = Array.from(doc.getElementsByTagNameNS(CP, 'resource'));
+          const items = Array.from(doc.getElementsByTagNameNS(CP, 'item'));
+          return {
+            root: doc.documentElement.namespaceURI, schema: doc.getElementsByTagNameNS(CP, 'schema')[0].textContent,
+            version: doc.getElementsByTagNameNS(CP, 'schemaversion')[0].textContent,
+            scos: res.map((r) => ({ id: r.getAttribute('identifier'), href: r.getAttribute('href'),
+              type: r.getAttributeNS(ADL, v12 ? 'scormtype' : 'scormType'),
+              files: Array.from(r.getElementsByTagNameNS(CP, 'file')).map((f) => f.getAttribute('href')) })),
+            refs: items.map((i) => i.getAttribute('identifierref')),
+            mastery: v12 ? (doc.getElementsByTagNameNS(ADL, 'masteryscore')[0] || {}).textContent : null,
+            measure: v12 ? null : (doc.getElementsByTagNameNS('http://www.imsglobal.org/xsd/imsss', 'minNormalizedMeasure')[0] || {}).textContent,
+          };
+        }, [xml, v12]);
+        assert(!m.error, m.error);
+        assert(m.root === (v12 ? 'http://www.imsproject.org/xsd/imscp_rootv1p1p2' : 'http://www.imsglobal.org/xsd/imscp_v1p1'), 'namespace ' + m.root);
+        assert(m.schema === 'ADL SCORM' && m.version === (v12 ? '1.2' : '2004 4th Edition'), `schema ${m.schema} ${m.version}`);
+        assert(m.scos.length === 1 && m.scos[0].type === 'sco', 'one SCO: ' + JSON.stringify(m.scos));
+        assert(m.refs.length === 1 && m.refs[0] === m.scos[0].id, 'the item points at the SCO: ' + JSON.stringify(m.refs));
+        assert(pkg.entries.includes(m.scos[0].href), 'href ' + m.scos[0].href + ' not in the zip');
+        m.scos[0].files.forEach((f) => assert(pkg.entries.includes(f), 'listed file not in the zip: ' + f));
+        pkg.entries.forEach((f) => assert(f === 'imsmanifest.xml' || m.scos[0].files.includes(f), 'zip entry not listed: ' + f));
+        if (v12) assert(Number(m.mastery) === 80, 'masteryscore ' + m.mastery);
+        else assert(Number(m.measure) === 0.5, 'minNormalizedMeasure ' + m.measure);
+        await ctx.close();
+      });
+    }
+    console.log('package sizes: ' + Object.entries(PACKAGES).map(([s, p]) => `${s} ${p.size} bytes`).join(', ') +
+      '; suspend_data after 3 answers: ' + Object.entries(PACKAGES).map(([s, p]) => `${s} ${p.suspendLength}`).join(', ') +
+      ' characters; the 1.2 lab link with 400 points added: ' + PACKAGES.scorm12.longData + ' characters (data dropped)');
+  } finally {
+    lms.proc.kill();
+  }
+});
