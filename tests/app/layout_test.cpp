@@ -344,9 +344,10 @@ TEST(LayoutCheck, RealAppAllLanguagesAndSizes) {
   std::printf("\nWarnings (labels shortened with an ellipsis):\n%s", out_warnings.c_str());
   std::fflush(stdout);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // Printed, not asserted: a time limit fails on a loaded machine, under ASan above all
+  // (4 s natively, 106 s under ASan beside other builds), and says nothing about the layout.
   std::printf("layout walk: %.1f s\n", seconds);
   EXPECT_EQ(total, 0) << summary;
-  EXPECT_LT(seconds, 60.0);
 }
 
 }  // namespace
