@@ -241,10 +241,11 @@ main(async ({ browser }) => {
         }
         let long = 0;
         if (v12) {  // drawn data too long for SCORM 1.2's 4096 characters: the data goes first
-          for (let i = 0; i < 400; i++) {
-            const ok = await sco(page, (lab, k) => lab.command('add_point', String(1.25 + k / 7), String(-2.5 + k / 9), k % 2 ? '1' : '-1'), i);
-            assert(ok.ok, 'add_point ' + JSON.stringify(ok));
-          }
+          const rows = [];
+          for (let k = 0; k < 400; k++) rows.push(`${1.25 + k / 7},${-2.5 + k / 9},${k % 2 ? 1 : -1}`);
+          const ok = await sco(page, (lab, text) => lab.command('import_csv', text, 'drawn.csv'), rows.join('\n'));
+          assert(ok.ok, 'import_csv ' + JSON.stringify(ok));
+          assert((await sco(page, (lab) => lab.state().points)) === 400, 'points');
           long = (await sco(page, (lab) => JSON.parse(lab.getState()).query)).length;
           assert(long > 4096, 'the lab\'s link is only ' + long + ' characters');
         }
@@ -260,6 +261,25 @@ main(async ({ browser }) => {
           pkg.longData = long;
         }
         assert(errors.length === 0, 'page errors: ' + errors.join(' | '));
+        pkg.final = { suspend: r2.last['cmi.suspend_data'], raw: r2.last[P.raw],
+          status: v12 ? r2.last[P.status] : r2.last['cmi.success_status'] };
+      });
+
+      await check(`${std}: relaunch after the end: the lesson is not started over, status and score kept`, async () => {
+        assert(pkg.final && pkg.final.suspend, 'no suspend data from the end');
+        const json = v12 ? { suspend_data: pkg.final.suspend, core: { entry: 'resume' } } : { suspend_data: pkg.final.suspend, entry: 'resume' };
+        await page.evaluate(([s, j, src]) => window.startLms(s, j, src), [std, json, `${std}/index.html`]);
+        await waitSco(page);
+        await page.waitForFunction((k) => log.some((x) => x[0] === k), P.raw, { timeout: 5000 });
+        const st = await sco(page, (lab) => lab.state());
+        assert(!st.lesson, 'a lesson was opened again: ' + JSON.stringify(st.lesson));
+        assert(st.lessons.find((x) => x.id === 'textbook').done, 'the lesson is no longer done');
+        const r = await received(page);
+        assert(r.last[P.raw] === pkg.final.raw, `score ${r.last[P.raw]}, was ${pkg.final.raw}`);
+        const status = v12 ? r.last[P.status] : r.last['cmi.success_status'];
+        assert(status === pkg.final.status, `status ${status}, was ${pkg.final.status}`);
+        if (!v12) assert(r.last['cmi.completion_status'] === 'completed', 'completion ' + r.last['cmi.completion_status']);
+        assert(r.inter.length === 0, 'interactions sent again');
       });
       await context.close();
 
@@ -332,7 +352,7 @@ main(async ({ browser }) => {
     }
     console.log('package sizes: ' + Object.entries(PACKAGES).map(([s, p]) => `${s} ${p.size} bytes`).join(', ') +
       '; suspend_data after 3 answers: ' + Object.entries(PACKAGES).map(([s, p]) => `${s} ${p.suspendLength}`).join(', ') +
-      ' characters; the 1.2 lab link with 400 points added: ' + PACKAGES.scorm12.longData + ' characters (data dropped)');
+      ' characters; the 1.2 lab link with 400 points: ' + PACKAGES.scorm12.longData + ' characters (data dropped)');
   } finally {
     lms.proc.kill();
   }

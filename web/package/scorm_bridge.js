@@ -27,8 +27,10 @@
   var MAX_SUSPEND = v12 ? 4096 : 64000;
   var started = Date.now();
 
+  var readOnly = false;  // the LMS's review or browse mode: the lab runs, nothing is written
   function get(name) { return SCORM.data.get(name); }
   function set(name, value) {
+    if (readOnly) return true;
     var ok = SCORM.data.set(name, String(value));
     if (!ok) info.errors.push(name + '=' + String(value).slice(0, 80));
     return ok;
@@ -75,6 +77,8 @@
 
   // ---- resume
   var memo = { c: false, b: 0 };  // complete once, the best score of this attempt
+  var mode = get(v12 ? 'cmi.core.lesson_mode' : 'cmi.mode');
+  readOnly = info.readOnly = mode === 'review' || mode === 'browse';
   var entry = get(v12 ? 'cmi.core.entry' : 'cmi.entry');
   var suspend = get('cmi.suspend_data');
   info.entry = entry;
@@ -90,12 +94,13 @@
       }
     } catch (e) { info.errors.push('suspend_data unreadable'); }
   }
-  // A lesson already finished is not started over: the next one not finished, if any.
+  // A lesson already finished is not started over: the next one not finished, if any; with
+  // every lesson finished none is opened (the Lessons menu shows each one's result).
   if (state.progress && state.progress.lessons) {
     var rec = state.progress.lessons[state.lesson];
     if (rec && rec.done) {
       var next = CFG.lessons.filter(function (id) { var r = state.progress.lessons[id]; return !r || !r.done; })[0];
-      if (next) state.lesson = next;
+      state.lesson = next || '';
     }
   }
   info.resumedLesson = state.lesson;
