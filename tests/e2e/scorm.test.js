@@ -40,6 +40,11 @@ function build() {
       'import json,sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); z.extractall(sys.argv[2]); print(json.dumps(z.namelist()))',
       zip, path.join(DIR, std)]).toString());
   }
+  // A course of two lessons (SCORM 2004).
+  execFileSync(PY, [path.join(ROOT, 'web/package/package.py'), '--standard', 'scorm2004', '--lesson', 'textbook,threshold-neuron',
+    '--www', WWW, '--pipwerks', PIPWERKS, '--out', path.join(DIR, 'course.zip')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  execFileSync(PY, ['-c', 'import sys,zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])',
+    path.join(DIR, 'course.zip'), path.join(DIR, 'course')]);
   fs.copyFileSync(path.join(SA, 'scorm12.js'), path.join(DIR, 'scorm12.js'));
   fs.copyFileSync(path.join(SA, 'scorm2004.js'), path.join(DIR, 'scorm2004.js'));
   // The LMS: a run-time on the page, the SCO in a frame; every value set, commit and finish logged.
@@ -350,6 +355,27 @@ main(async ({ browser }) => {
         await ctx.close();
       });
     }
+    // (With the suspend data of the textbook package: its progress counts, its completion does not.)
+    await check('a course of two lessons: the first finished, a relaunch opens the second; the score is over both', async () => {
+      const fin = PACKAGES.scorm2004.final;
+      assert(fin && fin.suspend, 'no suspend data of a finished textbook lesson');
+      const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(lms.url + 'lms.html');
+      await page.evaluate(([j]) => window.startLms('scorm2004', j, 'course/index.html'), [{ suspend_data: fin.suspend, entry: 'resume' }]);
+      await waitSco(page);
+      await page.waitForFunction(() => log.some((x) => x[0] === 'cmi.score.raw'), null, { timeout: 5000 });
+      const st = await sco(page, (lab) => lab.state());
+      assert(st.lesson && st.lesson.id === 'threshold-neuron' && st.lesson.step === 0, 'opened ' + JSON.stringify(st.lesson));
+      const t = st.lessons.find((x) => x.id === 'textbook'), n = st.lessons.find((x) => x.id === 'threshold-neuron');
+      assert(t.done && n.questions > 0, 'rows ' + JSON.stringify([t, n]));
+      const r = await received(page);
+      assert(Math.abs(Number(r.last['cmi.score.raw']) - 100 * t.right / (t.questions + n.questions)) < 0.01,
+        `raw ${r.last['cmi.score.raw']} for ${t.right}/(${t.questions} + ${n.questions})`);
+      assert(r.last['cmi.completion_status'] === 'incomplete' && r.last['cmi.success_status'] === 'unknown',
+        `status ${r.last['cmi.completion_status']} ${r.last['cmi.success_status']}`);
+      await context.close();
+    });
     console.log('package sizes: ' + Object.entries(PACKAGES).map(([s, p]) => `${s} ${p.size} bytes`).join(', ') +
       '; suspend_data after 3 answers: ' + Object.entries(PACKAGES).map(([s, p]) => `${s} ${p.suspendLength}`).join(', ') +
       ' characters; the 1.2 lab link with 400 points: ' + PACKAGES.scorm12.longData + ' characters (data dropped)');

@@ -89,8 +89,11 @@
       if (s && s.v === 1) {
         state = { format: 1, lesson: typeof s.l === 'string' && s.l ? s.l : CFG.lessons[0],
                   progress: s.p || null, query: typeof s.q === 'string' ? s.q : (CFG.query || '') };
-        memo.c = s.c === true;
-        memo.b = typeof s.b === 'number' ? s.b : 0;
+        // The attempt's completion and best score belong to these very lessons (k).
+        if (s.k === CFG.lessons.join(',')) {
+          memo.c = s.c === true;
+          memo.b = typeof s.b === 'number' ? s.b : 0;
+        }
       }
     } catch (e) { info.errors.push('suspend_data unreadable'); }
   }
@@ -134,8 +137,8 @@
     return { right: right, questions: questions, ratio: questions > 0 ? right / questions : 0, done: done };
   }
 
-  // suspend_data: {v: 1, l: lesson open, p: the progress of the package's lessons, q: the
-  // lab's link (data and settings), c: completed once, b: best score}. Too long for the
+  // suspend_data: {v: 1, k: the package's lessons, l: lesson open, p: the progress of the
+  // package's lessons, q: the lab's link (data and settings), c: completed once, b: best score}. Too long for the
   // standard's limit: the drawn data (q's data) goes first, then the rest of q, then the
   // replies' texts (right / wrong stay).
   function suspendData() {
@@ -144,7 +147,8 @@
       CFG.lessons.forEach(function (id) { if (st.progress.lessons && st.progress.lessons[id]) p.lessons[id] = st.progress.lessons[id]; });
       if (st.progress.current) p.current = st.progress.current;
     }
-    var d = { v: 1, l: st.lesson || info.lessonOpen || CFG.lessons[0], p: p, q: st.query, c: memo.c, b: memo.b };
+    var d = { v: 1, k: CFG.lessons.join(','), l: st.lesson || info.lessonOpen || CFG.lessons[0], p: p, q: st.query,
+              c: memo.c, b: memo.b };
     var text = JSON.stringify(d), dropped = [];
     if (text.length > MAX_SUSPEND) {
       d.q = d.q.split('&').filter(function (kv) { return !/^data=/.test(kv); }).join('&');
