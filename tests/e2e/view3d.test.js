@@ -54,11 +54,15 @@ main(async ({ browser, server }) => {
   const viewport = { width: 1280, height: 800 };
   const rect = viewRect(viewport.width, viewport.height);
 
+  // The step of the threshold-neuron lesson that turns the augmented 3-D view on (the AND neuron).
+  const neuron = JSON.parse(require('fs').readFileSync(path.join(__dirname, '../../web/lessons/threshold-neuron.json'), 'utf8'));
+  const AUGMENTED = neuron.steps.findIndex((st) => st.setup && st.setup.view3d === 'augmented');
+  assert(AUGMENTED > 0, 'threshold-neuron has no step with the augmented view');
   for (const lang of ['en', 'vi', 'zh']) {
     await check(`threshold-neuron (${lang}): the last step shows the augmented space with both classes`, async () => {
       const { context, page, errors } = await openApp(browser, server.url + `index.html?lesson=threshold-neuron&lang=${lang}`,
         { viewport });
-      const s = await toStep(page, 5);
+      const s = await toStep(page, AUGMENTED);
       assert(s.view3d === 'augmented', 'view3d should be augmented: ' + s.view3d);
       assert(s.preset === 'and', 'the AND neuron: ' + s.preset);
       const { file, img } = await shot(page, `view3d-threshold-neuron-${lang}.png`);
@@ -84,7 +88,7 @@ main(async ({ browser, server }) => {
           }
         assert(changed > 500, `dragging should turn the view (${changed} pixels changed)`);
         const after = await page.evaluate(() => window.perceptronLab.state());
-        assert(after.lesson.step === 5 && after.view3d === 'augmented', 'the drag changed nothing else');
+        assert(after.lesson.step === AUGMENTED && after.view3d === 'augmented', 'the drag changed nothing else');
         assert(countIn(turned, rect, NEG) >= 90, 'the −1 squares are still in the view after turning');
       }
       assert(errors.length === 0, errors.join('\n'));
