@@ -33,7 +33,8 @@
 #include "core/metrics.hpp"
 #include "core/model.hpp"
 #include "core/session.hpp"
-#include "core/stream.hpp"
+#include "core/data_stream.hpp"
+#include "core/stream_train.hpp"
 #include "core/trace.hpp"
 
 namespace {

@@ -1,8 +1,12 @@
 #include "core/generators.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <utility>
+#include <vector>
 
 #include "core/io.hpp"
 #include "core/presets.hpp"
@@ -240,6 +244,157 @@ Status generate(const GenSpec& spec, Dataset& out, GenTruth* truth) {
   if (!st) return st;
   out = std::move(ds);
   if (truth) *truth = std::move(t);
+  return Status::success();
+}
+
+// ---------------------------------------------------------------- generate_stream
+
+namespace {
+
+// k / 10^4 (|k| <= 10^4) with at most 4 decimals and no trailing zeros: "-0.1234", "0.05", "1", "0".
+char* write_fixed4(char* p, int k) {
+  if (k < 0) {
+    *p++ = '-';
+    k = -k;
+  }
+  *p++ = static_cast<char>('0' + k / 10000);
+  int frac = k % 10000;
+  if (frac == 0) return p;
+  *p++ = '.';
+  int div = 1000;
+  while (frac != 0) {
+    *p++ = static_cast<char>('0' + frac / div);
+    frac %= div;
+    div /= 10;
+  }
+  return p;
+}
+
+char* write_uint(char* p, std::uint64_t v) {
+  char tmp[24];
+  int n = 0;
+  do {
+    tmp[n++] = static_cast<char>('0' + v % 10);
+    v /= 10;
+  } while (v != 0);
+  while (n > 0) *p++ = tmp[--n];
+  return p;
+}
+
+}  // namespace
+
+Status generate_stream(const GenSpec& spec, const std::string& path, GenTruth* truth, StreamGenStats* stats,
+                       const std::function<void(std::uint64_t)>& progress) {
+  if (spec.kind != "separable") return Status::fail(Msg::stream_gen_kind, {{"kind", spec.kind}});
+  if (spec.n < 2 || static_cast<std::uint64_t>(spec.n) > 1000000000000ULL) return Status::fail(Msg::stream_gen_n);
+  if (spec.d < 1 || spec.d > kMaxDimension) return Status::fail(Msg::stream_gen_d, {{"limit", msg_int(kMaxDimension)}});
+  if (!(spec.margin >= 0.0) || !(spec.margin < 1.0)) return Status::fail(Msg::stream_gen_margin);
+  const auto d = static_cast<std::size_t>(spec.d);
+  const bool libsvm = has_libsvm_extension(path);
+
+  Rng rng(spec.seed);
+  // The plane: a random unit normal (normal coordinates, normalised), b uniform in [-0.25, 0.25).
+  std::vector<double> w(d);
+  double norm_sq = 0.0;
+  while (norm_sq == 0.0) {
+    norm_sq = 0.0;
+    for (double& v : w) {
+      v = rng.normal();
+      norm_sq += v * v;
+    }
+  }
+  const double norm = std::sqrt(norm_sq);
+  for (double& v : w) v /= norm;
+  const double b = rng.uniform(-0.25, 0.25);
+  norm_sq = 0.0;
+  for (double v : w) norm_sq += v * v;
+  const double threshold = spec.margin * std::sqrt(norm_sq) * (1.0 + 1e-12);
+
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) return Status::fail(Msg::io_cannot_open_write, {{"path", path}, {"reason", std::strerror(errno)}});
+  std::vector<char> out(std::size_t{4} << 20);
+  std::size_t used = 0;
+  std::uint64_t bytes = 0;
+  bool write_ok = true;
+  auto flush = [&]() {
+    if (used > 0 && std::fwrite(out.data(), 1, used, f) != used) write_ok = false;
+    bytes += used;
+    used = 0;
+  };
+  if (!libsvm) {
+    std::string header;
+    for (std::size_t j = 0; j < d; ++j) header += "x" + std::to_string(j + 1) + ",";
+    header += "label\n";
+    if (std::fwrite(header.data(), 1, header.size(), f) != header.size()) write_ok = false;
+    bytes += header.size();
+  }
+  // The longest row: d values of up to 7 characters, d indices and separators, a label.
+  const std::size_t row_max = d * (libsvm ? 16 : 8) + 8;
+  if (out.size() < 2 * row_max) out.resize(2 * row_max);
+
+  std::vector<int> k(d);
+  std::vector<double> x(d);
+  const std::uint64_t budget = 1000 + 200 * static_cast<std::uint64_t>(spec.n);
+  std::uint64_t draws = 0, positives = 0;
+  for (std::size_t i = 0; i < spec.n && write_ok; ++i) {
+    const int needed = (i + 1 == spec.n) ? (positives == 0 ? 1 : positives == i ? -1 : 0) : 0;
+    int label = 0;
+    while (true) {
+      if (draws++ >= budget) {
+        std::fclose(f);
+        return Status::fail(Msg::stream_gen_separable, {{"n", msg_uint(spec.n)}, {"margin", format_number(spec.margin)}});
+      }
+      double s = 0.0;
+      for (std::size_t j = 0; j < d; ++j) {
+        k[j] = static_cast<int>(rng.below(20001)) - 10000;
+        x[j] = k[j] / 10000.0;  // correctly rounded: the double the text reads back as
+        s += w[j] * x[j];
+      }
+      s += b;
+      if (std::fabs(s) < threshold || s == 0.0) continue;
+      label = s > 0.0 ? 1 : -1;
+      if (needed != 0 && label != needed) continue;
+      break;
+    }
+    positives += label > 0;
+    if (out.size() - used < row_max) flush();
+    char* p = out.data() + used;
+    if (libsvm) {
+      *p++ = label > 0 ? '+' : '-';
+      *p++ = '1';
+      for (std::size_t j = 0; j < d; ++j) {
+        *p++ = ' ';
+        p = write_uint(p, j + 1);
+        *p++ = ':';
+        p = write_fixed4(p, k[j]);
+      }
+    } else {
+      for (std::size_t j = 0; j < d; ++j) {
+        p = write_fixed4(p, k[j]);
+        *p++ = ',';
+      }
+      if (label < 0) *p++ = '-';
+      *p++ = '1';
+    }
+    *p++ = '\n';
+    used = static_cast<std::size_t>(p - out.data());
+    if (progress && (i & 0xFFFF) == 0xFFFF) progress(i + 1);
+  }
+  flush();
+  const bool closed = std::fclose(f) == 0;
+  if (!write_ok || !closed) return Status::fail(Msg::io_cannot_write, {{"path", path}});
+  if (progress) progress(spec.n);
+  if (truth) {
+    truth->has_plane = true;
+    truth->w = w;
+    truth->b = b;
+    truth->flipped.clear();
+  }
+  if (stats) {
+    stats->rows = spec.n;
+    stats->positives = positives;
+    stats->bytes = bytes;
+  }
   return Status::success();
 }
 

@@ -1,9 +1,11 @@
-// Perceptron Lab core: seeded synthetic data sets.
+// Perceptron Lab core: seeded synthetic data sets, in memory (generate) or written
+// straight to a file (generate_stream).
 // Every draw comes from pla::Rng and every angle goes through det_sin/det_cos, so a
 // spec gives bit-identical data natively and in wasm.
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -50,5 +52,18 @@ struct GenTruth {
 const std::vector<std::string>& generator_kinds();
 // Fills `out` (left unchanged on failure); `truth`, when given, receives the plane.
 Status generate(const GenSpec& spec, Dataset& out, GenTruth* truth = nullptr);
+
+// Writes spec.n points of kind "separable" (uniform in [-1, 1]^d, labelled by a random
+// plane, at least spec.margin from it) to `path` as they are drawn, for data sets that do
+// not fit in memory: LIBSVM for .libsvm/.svm/.svmlight, CSV otherwise. Each coordinate is
+// a multiple of 1e-4 written with at most 4 decimals (so the file is compact, and reads
+// back as exactly the values that were checked against the margin). Limits: 2 <= n <=
+// 1e12, 1 <= d <= kMaxDimension, margin in [0, 1). The same spec gives the same file on
+// every platform. `truth` receives the plane; `progress` is called with the rows written.
+struct StreamGenStats {
+  std::uint64_t rows = 0, positives = 0, bytes = 0;
+};
+Status generate_stream(const GenSpec& spec, const std::string& path, GenTruth* truth = nullptr,
+                       StreamGenStats* stats = nullptr, const std::function<void(std::uint64_t)>& progress = {});
 
 }  // namespace pla

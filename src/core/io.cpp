@@ -11,12 +11,12 @@
 #include <vector>
 
 #include "core/npy.hpp"
-#include "core/stream.hpp"
+#include "core/data_stream.hpp"
 #include "core/text_parse.hpp"
 
 namespace pla {
 
-// The text helpers of the reader (stream.cpp).
+// The text helpers of the reader (data_stream.cpp).
 using namespace text;
 
 namespace {
@@ -85,12 +85,14 @@ Status read_libsvm(const std::string& text, const std::string& source_name, Data
 
 // ---------------------------------------------------------------- format choice
 
+bool has_libsvm_extension(const std::string& path) {
+  return ends_with_ci(path, ".libsvm") || ends_with_ci(path, ".svm") || ends_with_ci(path, ".svmlight");
+}
+
 DataFormat guess_format(const std::string& source_name, const std::string& text) {
   if (ends_with_ci(source_name, ".npy") || is_npy(text)) return DataFormat::kNpy;
   if (ends_with_ci(source_name, ".csv") || ends_with_ci(source_name, ".tsv")) return DataFormat::kCsv;
-  if (ends_with_ci(source_name, ".libsvm") || ends_with_ci(source_name, ".svm") ||
-      ends_with_ci(source_name, ".svmlight"))
-    return DataFormat::kLibsvm;
+  if (has_libsvm_extension(source_name)) return DataFormat::kLibsvm;
   // Content: the first line that is not blank or a '#' comment.
   std::string_view body(text);
   if (body.size() >= 3 && body.substr(0, 3) == "\xEF\xBB\xBF") body.remove_prefix(3);
@@ -257,7 +259,7 @@ Status read_data_file(const std::string& path, Dataset& out, int expected_d) {
 Status write_data_file(const std::string& path, const Dataset& ds) {
   Status st = ds.validate();
   if (!st) return Status::fail(Msg::io_cannot_write_cause, {{"path", path}}, st);
-  const bool libsvm = ends_with_ci(path, ".libsvm") || ends_with_ci(path, ".svm") || ends_with_ci(path, ".svmlight");
+  const bool libsvm = has_libsvm_extension(path);
   const std::string text = ends_with_ci(path, ".npy") ? write_npy(ds) : libsvm ? write_libsvm(ds) : write_csv(ds);
   std::FILE* f = std::fopen(path.c_str(), "wb");
   if (!f) return Status::fail(Msg::io_cannot_open_write, {{"path", path}, {"reason", std::strerror(errno)}});

@@ -1,7 +1,7 @@
 // Perceptron Lab core: reading and writing data sets as CSV and LIBSVM text and NumPy .npy.
 //
 // The readers work on bytes in memory (the browser has no file system); the *_file
-// helpers wrap them for native use. All of them are stream.hpp's DataStream (the one
+// helpers wrap them for native use. All of them are data_stream.hpp's DataStream (the one
 // parser) loading into a Dataset with the in-memory limits. Every rejected input gets one message: a code
 // (messages_data.def) with the location arguments file, line and column and the
 // arguments of what is wrong, which reads in English (Status::error)
@@ -17,7 +17,7 @@
 // Any other label (2, 0.5, cat) is an error, and so is a file with only one class.
 // Numbers: decimal with optional sign, fraction and exponent (1, -2.5, .5, 3e-7), each the
 // correctly rounded double of its text (fast_float); in a ';' or tab separated CSV the
-// decimal mark may be a comma (3,5), one mark per file (stream.hpp).
+// decimal mark may be a comma (3,5), one mark per file (data_stream.hpp).
 // NaN, inf and values that overflow a double (1e999) are errors; values too small
 // for a double round to the nearest double (possibly 0), as any reader would.
 #pragma once
@@ -56,6 +56,8 @@ enum class DataFormat { kCsv, kLibsvm, kNpy };
 // .libsvm/.svm/.svmlight -> LIBSVM), else by content: a first data line "label i:v ..."
 // means LIBSVM, anything else CSV.
 DataFormat guess_format(const std::string& source_name, const std::string& text);
+// A LIBSVM file name: ends with .libsvm, .svm or .svmlight (any case).
+bool has_libsvm_extension(const std::string& path);
 // How to read: all optional.
 struct ReadOptions {
   int expected_d = 0;          // > 0: demand that d, as read_data_file

@@ -4,7 +4,7 @@
 // little endian in 1.0, 4 in 2.0 and 3.0), then a Python dict literal padded with spaces
 // and ending in '\n': {'descr': '<f8', 'fortran_order': False, 'shape': (1000, 33), }.
 // The data follow, item after item, in C (row-major) or Fortran (column-major) order.
-// The readers (stream.hpp's DataStream) take float64 / float32 little-endian data
+// The readers (data_stream.hpp's DataStream) take float64 / float32 little-endian data
 // ('<f8', '<f4'); a separate label vector may also be whole numbers or booleans.
 #pragma once
 #include <cstddef>

@@ -1,12 +1,12 @@
 #pragma once
 
-// Internal to the data reader (stream.cpp, which io.cpp's readers call): the text helpers,
+// Internal to the data reader (data_stream.cpp, which io.cpp's readers call): the text helpers,
 // the number parser and the label rules.
 // Not part of the public API: include it from src/core/*.cpp only (and from the tests and
 // fuzz targets of the number parser).
 //
 // The small helpers called per byte or per field are inline here, so they are compiled
-// inside each reader (stream.cpp is built with -O3 in wasm, the rest of the core with -Os).
+// inside each reader (data_stream.cpp is built with -O3 in wasm, the rest of the core with -Os).
 
 #include <cmath>
 #include <cstddef>

@@ -31,7 +31,8 @@
 #include "core/generators.hpp"
 #include "core/margin.hpp"
 #include "core/simd.hpp"
-#include "core/stream.hpp"
+#include "core/data_stream.hpp"
+#include "core/stream_train.hpp"
 
 #if defined(__x86_64__)
 #include <immintrin.h>

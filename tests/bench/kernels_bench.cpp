@@ -11,7 +11,8 @@
 #include "core/fast_pla.hpp"
 #include "core/rng.hpp"
 #include "core/simd.hpp"
-#include "core/stream.hpp"
+#include "core/data_stream.hpp"
+#include "core/generators.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// The one data reader (stream.hpp's DataStream, behind io.hpp's readers): numbers equal
+// The one data reader (data_stream.hpp's DataStream, behind io.hpp's readers): numbers equal
 // to strtod's correctly rounded double, decimal commas, NumPy .npy (hand-built bytes:
 // versions, orders, dtypes, a separate label vector, every refusal), the row estimate
 // that decides in memory or streamed, and the session's import of .npy bytes.
@@ -17,7 +17,8 @@
 #include "core/npy.hpp"
 #include "core/rng.hpp"
 #include "core/session.hpp"
-#include "core/stream.hpp"
+#include "core/data_stream.hpp"
+#include "core/stream_train.hpp"
 #include "core/text_parse.hpp"
 #include "expect_message.hpp"
 #include "test_files.hpp"

@@ -1,4 +1,4 @@
-// Streaming (stream.hpp) against the in-memory readers and trainers it must equal:
+// Streaming (data_stream.hpp, stream_train.hpp, generate_stream) against the in-memory readers and trainers it must equal:
 // every accepted file gives the same bits as read_data_file, every rejected one the
 // same message (code, location FILE:LINE:COLUMN and arguments), with small buffers that
 // split lines and line ends;
@@ -18,7 +18,8 @@
 #include "core/learners.hpp"
 #include "core/metrics.hpp"
 #include "core/rng.hpp"
-#include "core/stream.hpp"
+#include "core/data_stream.hpp"
+#include "core/stream_train.hpp"
 #include "expect_message.hpp"
 #include "test_files.hpp"
 

@@ -1,11 +1,11 @@
-// The reader fuzz targets' comparison of the fast row parsers (stream.cpp's one-scan CSV and
+// The reader fuzz targets' comparison of the fast row parsers (data_stream.cpp's one-scan CSV and
 // LIBSVM rows) with the general parser on the same bytes: the same refusal, or the same d,
 // labels and bit-identical coordinates.
 #pragma once
 #include <string>
 
 #include "core/io.hpp"
-#include "core/stream.hpp"
+#include "core/data_stream.hpp"
 #include "fuzz_util.hpp"
 
 namespace fuzz {

@@ -1,4 +1,4 @@
-#include "core/stream.hpp"
+#include "core/data_stream.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -20,7 +20,6 @@
 #endif
 
 #include "core/npy.hpp"
-#include "core/rng.hpp"
 #include "core/text_parse.hpp"
 
 namespace pla {
@@ -57,10 +56,6 @@ bool split_fields(std::string_view line, char sep, std::vector<std::string_view>
   if (!split_csv_line(line, sep, storage, error, error_column)) return false;
   for (const CsvField& f : storage) fields.emplace_back(f.text);
   return true;
-}
-
-bool has_libsvm_extension(const std::string& path) {
-  return ends_with_ci(path, ".libsvm") || ends_with_ci(path, ".svm") || ends_with_ci(path, ".svmlight");
 }
 
 template <class T>
@@ -1176,14 +1171,10 @@ std::size_t DataStream::buffer_capacity() const { return impl_->buf.size(); }
 // ---------------------------------------------------------------- whole files
 
 namespace {
-void set_names(Dataset& ds, const std::vector<std::string>& names) { ds.feature_names = names; }
-void set_names(DatasetF32&, const std::vector<std::string>&) {}
-
-template <class D, class T>
-Status load_all(DataStream& s, D& out) {
-  D r;
-  r.d = s.d();
-  set_names(r, s.feature_names());
+template <class T>
+Status read_rest_typed(DataStream& s, std::vector<T>& x_out, std::vector<int>& y_out) {
+  std::vector<T> x;
+  std::vector<int> y;
   // In ordinary 4 KB pages: no transparent huge pages are asked for. On a VM that hands free
   // memory back to its host (virtio-balloon free page reporting), a 2 MB page taken after a
   // pause is backed by the host again on first touch: 264 MB took 0.4-0.8 s of system time
@@ -1198,29 +1189,35 @@ Status load_all(DataStream& s, D& out) {
   const std::uint64_t addressable = std::min<std::uint64_t>(std::uint64_t{1} << 40,
       static_cast<std::uint64_t>(std::numeric_limits<std::size_t>::max() / 4 / sizeof(T)));
   if (room > 0 && room < addressable / (d ? d : 1)) {
-    r.x.reserve(static_cast<std::size_t>(room * d));
-    r.y.reserve(static_cast<std::size_t>(room));
+    x.reserve(static_cast<std::size_t>(room * d));
+    y.reserve(static_cast<std::size_t>(room));
   }
   while (true) {
-    const std::size_t before = r.y.size();
-    Status st = s.read_append(std::size_t{1} << 16, r.x, r.y);
+    const std::size_t before = y.size();
+    Status st = s.read_append(std::size_t{1} << 16, x, y);
     if (!st) return st;
-    if (r.y.size() == before) break;
+    if (y.size() == before) break;
   }
-  out = std::move(r);
+  x_out = std::move(x);
+  y_out = std::move(y);
   return Status::success();
 }
 }  // namespace
 
-Status read_all(DataStream& s, Dataset& out) { return load_all<Dataset, double>(s, out); }
-Status read_all(DataStream& s, DatasetF32& out) { return load_all<DatasetF32, float>(s, out); }
+Status read_rest(DataStream& s, std::vector<double>& x, std::vector<int>& y) { return read_rest_typed(s, x, y); }
+Status read_rest(DataStream& s, std::vector<float>& x, std::vector<int>& y) { return read_rest_typed(s, x, y); }
+
+Status read_all(DataStream& s, Dataset& out) {
+  Dataset r;
+  r.d = s.d();
+  r.feature_names = s.feature_names();
+  const Status st = read_rest(s, r.x, r.y);
+  if (!st) return st;
+  out = std::move(r);
+  return Status::success();
+}
 
 Status load_stream(const std::string& path, Dataset& out, int expected_d) {
-  ReadOptions o;
-  o.expected_d = expected_d;
-  return load_stream(path, o, out);
-}
-Status load_stream(const std::string& path, DatasetF32& out, int expected_d) {
   ReadOptions o;
   o.expected_d = expected_d;
   return load_stream(path, o, out);
@@ -1229,295 +1226,13 @@ Status load_stream(const std::string& path, const ReadOptions& options, Dataset&
   DataStream s;
   Status st = s.open(path, options);
   if (!st) return st;
-  return load_all<Dataset, double>(s, out);
-}
-Status load_stream(const std::string& path, const ReadOptions& options, DatasetF32& out) {
-  DataStream s;
-  Status st = s.open(path, options);
-  if (!st) return st;
-  return load_all<DatasetF32, float>(s, out);
+  return read_all(s, out);
 }
 Status load_bytes(std::string_view bytes, const std::string& name, const ReadOptions& options, Dataset& out) {
   DataStream s;
   Status st = s.open_bytes(bytes, name, options);
   if (!st) return st;
-  return load_all<Dataset, double>(s, out);
-}
-
-// ---------------------------------------------------------------- stream_train
-
-namespace {
-
-template <class T>
-Status stream_train_typed(const std::string& path, const ReadOptions& options, const LearnerConfig& cfg, const StopRules& rules, DType dtype,
-                          TrainResult& out, StreamTrainStats* stats, const StreamProgressFn& progress,
-                          std::size_t buffer_bytes) {
-  Status st = fast_supports(cfg);
-  if (!st) return st;
-  if (rules.max_epochs == 0 && rules.max_updates == 0) return Status::fail(Msg::train_no_stop_rule);
-  if (rules.patience > 0) return Status::fail(Msg::stream_no_validation);
-  PerceptronConfig pc = cfg.pla;
-  if (cfg.algo != Algo::Margin) pc.tau = 0.0;
-  FastPerceptron probe;
-  st = probe.reset(1, pc, dtype);  // eta / tau / order checks before touching the file
-  if (!st) return st;
-
-  DataStream s;
-  st = s.open(path, options, buffer_bytes);
-  if (!st) return st;
-  StreamTrainStats info;
-  info.d = s.d();
-  info.passes = s.format() == DataFormat::kLibsvm ? 1 : 0;
-  info.format = s.format();
-  FastPerceptron p;
-  st = p.reset(s.d(), pc, dtype);
-  if (!st) return st;
-  p.set_update_limit(rules.max_updates);
-
-  // About 1 MB of rows per batch (at least one row).
-  const auto d = static_cast<std::size_t>(s.d());
-  const std::size_t batch = std::max<std::size_t>(1, (std::size_t{1} << 20) / (d * sizeof(T)));
-  std::vector<T> x;
-  std::vector<int> y;
-  StreamProgress pr;
-  pr.bytes_total = s.file_size();
-  auto report = [&]() {
-    if (!progress) return;
-    pr.bytes_done = s.position();
-    pr.updates = p.updates();
-    progress(pr);
-  };
-
-  StopReason reason = StopReason::None;
-  bool first = true;
-  while (reason == StopReason::None) {
-    if (!first) {
-      st = s.rewind();
-      if (!st) return st;
-    }
-    first = false;
-    ++info.passes;
-    pr.epoch = p.epoch() + 1;
-    bool epoch_end = false;
-    while (true) {
-      st = s.read(batch, x, y);
-      if (!st) return st;
-      if (y.empty()) {
-        epoch_end = true;
-        break;
-      }
-      const std::size_t visited = p.visit(x.data(), y.data(), y.size());
-      report();
-      if (p.diverged() || p.update_limit_reached()) {
-        if (visited == y.size()) {
-          // The stop came on the last row of this batch: the epoch ended with it if no row follows.
-          st = s.read(1, x, y);
-          if (!st) return st;
-          epoch_end = y.empty();
-        }
-        break;
-      }
-    }
-    if (epoch_end) p.end_epoch();
-    // A pass that did not end stopped on divergence or the update limit, which stop_rule names.
-    reason = stop_rule(rules, progress_of(p));
-  }
-
-  // Mistakes and accuracy of the final weights: free after a clean epoch, else one more pass.
-  FastPerceptron::Tally tally;
-  if (p.converged()) {
-    info.n = s.rows_per_pass();
-    tally.mistakes = 0;
-    tally.correct = static_cast<std::size_t>(info.n);
-  } else {
-    st = s.rewind();
-    if (!st) return st;
-    ++info.passes;
-    pr.epoch = 0;
-    while (true) {
-      st = s.read(batch, x, y);
-      if (!st) return st;
-      if (y.empty()) break;
-      const FastPerceptron::Tally t = p.tally(x.data(), y.data(), y.size());
-      tally.mistakes += t.mistakes;
-      tally.correct += t.correct;
-      report();
-    }
-    info.n = s.rows_per_pass();
-  }
-  TrainResult r = fast_result(p, reason, rules, tally.mistakes, static_cast<std::size_t>(info.n));
-  info.train_accuracy = info.n == 0 ? 1.0 : static_cast<double>(tally.correct) / static_cast<double>(info.n);
-  info.peak_buffer_bytes = s.buffer_capacity();
-  out = std::move(r);
-  if (stats) *stats = info;
-  return Status::success();
-}
-
-}  // namespace
-
-Status stream_train(const std::string& path, const LearnerConfig& cfg, const StopRules& rules, DType dtype,
-                    TrainResult& out, StreamTrainStats* stats, const StreamProgressFn& progress,
-                    std::size_t buffer_bytes) {
-  return stream_train(path, ReadOptions(), cfg, rules, dtype, out, stats, progress, buffer_bytes);
-}
-
-Status stream_train(const std::string& path, const ReadOptions& options, const LearnerConfig& cfg,
-                    const StopRules& rules, DType dtype, TrainResult& out, StreamTrainStats* stats,
-                    const StreamProgressFn& progress, std::size_t buffer_bytes) {
-  return dtype == DType::Float32
-             ? stream_train_typed<float>(path, options, cfg, rules, dtype, out, stats, progress, buffer_bytes)
-             : stream_train_typed<double>(path, options, cfg, rules, dtype, out, stats, progress, buffer_bytes);
-}
-
-// ---------------------------------------------------------------- generate_stream
-
-namespace {
-
-// k / 10^4 (|k| <= 10^4) with at most 4 decimals and no trailing zeros: "-0.1234", "0.05", "1", "0".
-char* write_fixed4(char* p, int k) {
-  if (k < 0) {
-    *p++ = '-';
-    k = -k;
-  }
-  *p++ = static_cast<char>('0' + k / 10000);
-  int frac = k % 10000;
-  if (frac == 0) return p;
-  *p++ = '.';
-  int div = 1000;
-  while (frac != 0) {
-    *p++ = static_cast<char>('0' + frac / div);
-    frac %= div;
-    div /= 10;
-  }
-  return p;
-}
-
-char* write_uint(char* p, std::uint64_t v) {
-  char tmp[24];
-  int n = 0;
-  do {
-    tmp[n++] = static_cast<char>('0' + v % 10);
-    v /= 10;
-  } while (v != 0);
-  while (n > 0) *p++ = tmp[--n];
-  return p;
-}
-
-}  // namespace
-
-Status generate_stream(const GenSpec& spec, const std::string& path, GenTruth* truth, StreamGenStats* stats,
-                       const std::function<void(std::uint64_t)>& progress) {
-  if (spec.kind != "separable") return Status::fail(Msg::stream_gen_kind, {{"kind", spec.kind}});
-  if (spec.n < 2 || static_cast<std::uint64_t>(spec.n) > 1000000000000ULL) return Status::fail(Msg::stream_gen_n);
-  if (spec.d < 1 || spec.d > kMaxDimension) return Status::fail(Msg::stream_gen_d, {{"limit", msg_int(kMaxDimension)}});
-  if (!(spec.margin >= 0.0) || !(spec.margin < 1.0)) return Status::fail(Msg::stream_gen_margin);
-  const auto d = static_cast<std::size_t>(spec.d);
-  const bool libsvm = has_libsvm_extension(path);
-
-  Rng rng(spec.seed);
-  // The plane: a random unit normal (normal coordinates, normalised), b uniform in [-0.25, 0.25).
-  std::vector<double> w(d);
-  double norm_sq = 0.0;
-  while (norm_sq == 0.0) {
-    norm_sq = 0.0;
-    for (double& v : w) {
-      v = rng.normal();
-      norm_sq += v * v;
-    }
-  }
-  const double norm = std::sqrt(norm_sq);
-  for (double& v : w) v /= norm;
-  const double b = rng.uniform(-0.25, 0.25);
-  norm_sq = 0.0;
-  for (double v : w) norm_sq += v * v;
-  const double threshold = spec.margin * std::sqrt(norm_sq) * (1.0 + 1e-12);
-
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) return Status::fail(Msg::io_cannot_open_write, {{"path", path}, {"reason", std::strerror(errno)}});
-  std::vector<char> out(std::size_t{4} << 20);
-  std::size_t used = 0;
-  std::uint64_t bytes = 0;
-  bool write_ok = true;
-  auto flush = [&]() {
-    if (used > 0 && std::fwrite(out.data(), 1, used, f) != used) write_ok = false;
-    bytes += used;
-    used = 0;
-  };
-  if (!libsvm) {
-    std::string header;
-    for (std::size_t j = 0; j < d; ++j) header += "x" + std::to_string(j + 1) + ",";
-    header += "label\n";
-    if (std::fwrite(header.data(), 1, header.size(), f) != header.size()) write_ok = false;
-    bytes += header.size();
-  }
-  // The longest row: d values of up to 7 characters, d indices and separators, a label.
-  const std::size_t row_max = d * (libsvm ? 16 : 8) + 8;
-  if (out.size() < 2 * row_max) out.resize(2 * row_max);
-
-  std::vector<int> k(d);
-  std::vector<double> x(d);
-  const std::uint64_t budget = 1000 + 200 * static_cast<std::uint64_t>(spec.n);
-  std::uint64_t draws = 0, positives = 0;
-  for (std::size_t i = 0; i < spec.n && write_ok; ++i) {
-    const int needed = (i + 1 == spec.n) ? (positives == 0 ? 1 : positives == i ? -1 : 0) : 0;
-    int label = 0;
-    while (true) {
-      if (draws++ >= budget) {
-        std::fclose(f);
-        return Status::fail(Msg::stream_gen_separable, {{"n", msg_uint(spec.n)}, {"margin", format_number(spec.margin)}});
-      }
-      double s = 0.0;
-      for (std::size_t j = 0; j < d; ++j) {
-        k[j] = static_cast<int>(rng.below(20001)) - 10000;
-        x[j] = k[j] / 10000.0;  // correctly rounded: the double the text reads back as
-        s += w[j] * x[j];
-      }
-      s += b;
-      if (std::fabs(s) < threshold || s == 0.0) continue;
-      label = s > 0.0 ? 1 : -1;
-      if (needed != 0 && label != needed) continue;
-      break;
-    }
-    positives += label > 0;
-    if (out.size() - used < row_max) flush();
-    char* p = out.data() + used;
-    if (libsvm) {
-      *p++ = label > 0 ? '+' : '-';
-      *p++ = '1';
-      for (std::size_t j = 0; j < d; ++j) {
-        *p++ = ' ';
-        p = write_uint(p, j + 1);
-        *p++ = ':';
-        p = write_fixed4(p, k[j]);
-      }
-    } else {
-      for (std::size_t j = 0; j < d; ++j) {
-        p = write_fixed4(p, k[j]);
-        *p++ = ',';
-      }
-      if (label < 0) *p++ = '-';
-      *p++ = '1';
-    }
-    *p++ = '\n';
-    used = static_cast<std::size_t>(p - out.data());
-    if (progress && (i & 0xFFFF) == 0xFFFF) progress(i + 1);
-  }
-  flush();
-  const bool closed = std::fclose(f) == 0;
-  if (!write_ok || !closed) return Status::fail(Msg::io_cannot_write, {{"path", path}});
-  if (progress) progress(spec.n);
-  if (truth) {
-    truth->has_plane = true;
-    truth->w = w;
-    truth->b = b;
-    truth->flipped.clear();
-  }
-  if (stats) {
-    stats->rows = spec.n;
-    stats->positives = positives;
-    stats->bytes = bytes;
-  }
-  return Status::success();
+  return read_all(s, out);
 }
 
 }  // namespace pla

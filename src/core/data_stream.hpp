@@ -1,5 +1,4 @@
-// Perceptron Lab core: the one data reader, row by row, and training over data that do
-// not fit in memory.
+// Perceptron Lab core: the one data reader, row by row.
 //
 // DataStream reads CSV, LIBSVM and NumPy .npy data row by row. Text comes from a file
 // through a fixed buffer (8 MB by default; a single line longer than the buffer grows it to
@@ -21,30 +20,18 @@
 // with ReadOptions::labels_path naming a label vector (n,) or (n, 1); C or Fortran order.
 // NaN / inf values and labels other than -1/+1 or 0/1 are refused naming row and column.
 //
-// stream_train runs the classic (or margin) perceptron over such a file: each epoch
-// is one pass, in file order (cyclic), with the stop rules of pla::train; float64 gives
-// the same w, b, counts and message as pla::train on the file read into memory (the
-// rows go through the same FastPerceptron as fast_train). Not available when
-// streaming, because each needs the data in memory or random access to it: the
-// shuffle and random orders, the restart rule, every other learner (pocket counts
-// mistakes over all points after each update, averaged / voted / batch / dual / kernel
-// keep per-point or per-step state), validation splits and early stopping (a split is
-// a random subset), traces (every step), and feature lifting.
-//
-// generate_stream writes large "separable" data sets straight to a file.
+// Training over such a file: stream_train.hpp (which also reads float32 data sets).
+// Writing large generated files: generate_stream (generators.hpp).
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "core/fast_pla.hpp"
-#include "core/generators.hpp"
+#include "core/dataset.hpp"
 #include "core/io.hpp"
-#include "core/learners.hpp"
 #include "core/status.hpp"
 
 namespace pla {
@@ -95,57 +82,18 @@ class DataStream {
 };
 
 // Reads a whole file through a DataStream into memory, without the kMaxValues limit
-// (benchmarks and tests; the caller must have the memory).
+// (benchmarks and tests; the caller must have the memory). The float32 loaders are
+// stream_train.hpp's.
 Status load_stream(const std::string& path, Dataset& out, int expected_d = 0);
-Status load_stream(const std::string& path, DatasetF32& out, int expected_d = 0);
 Status load_stream(const std::string& path, const ReadOptions& options, Dataset& out);
-Status load_stream(const std::string& path, const ReadOptions& options, DatasetF32& out);
 // The rest of the current pass of an open stream, into memory (room reserved from
 // estimated_rows()). No limit beyond options.max_values: the caller decides it fits.
+// Fails with out unchanged.
 Status read_all(DataStream& s, Dataset& out);
-Status read_all(DataStream& s, DatasetF32& out);
+// The same rows as plain vectors: x (row-major, d() values a row) and y, replaced.
+Status read_rest(DataStream& s, std::vector<double>& x, std::vector<int>& y);
+Status read_rest(DataStream& s, std::vector<float>& x, std::vector<int>& y);
 // Reads bytes in memory (text or .npy) into a data set, with options.max_values as the limit.
 Status load_bytes(std::string_view bytes, const std::string& name, const ReadOptions& options, Dataset& out);
-
-struct StreamProgress {
-  std::uint64_t epoch = 0;        // 1-based epoch of the pass under way (the final count pass has epoch 0)
-  std::uint64_t bytes_done = 0;   // in the current pass
-  std::uint64_t bytes_total = 0;  // the file size
-  std::uint64_t updates = 0;      // so far
-};
-using StreamProgressFn = std::function<void(const StreamProgress&)>;
-
-struct StreamTrainStats {
-  std::uint64_t n = 0;          // rows per pass
-  int d = 0;
-  std::uint64_t passes = 0;     // passes over the file (epochs, plus the scan of a LIBSVM file, plus a final count)
-  double train_accuracy = 1.0;  // share with sign(f(x)) == y, sign(0) = +1
-  std::size_t peak_buffer_bytes = 0;  // the largest the read buffer became
-  DataFormat format = DataFormat::kCsv;
-};
-
-// The classic / margin perceptron over a file, one pass per epoch (see the header
-// comment). Fails without training when fast_supports(cfg) fails or there is no stop
-// rule. train_mistakes (and stats->train_accuracy) come from one more pass unless the
-// run converged (then they are 0 and 1).
-Status stream_train(const std::string& path, const LearnerConfig& cfg, const StopRules& rules, DType dtype,
-                    TrainResult& out, StreamTrainStats* stats = nullptr, const StreamProgressFn& progress = {},
-                    std::size_t buffer_bytes = kStreamBufferBytes);
-Status stream_train(const std::string& path, const ReadOptions& options, const LearnerConfig& cfg,
-                    const StopRules& rules, DType dtype, TrainResult& out, StreamTrainStats* stats = nullptr,
-                    const StreamProgressFn& progress = {}, std::size_t buffer_bytes = kStreamBufferBytes);
-
-// Writes spec.n points of kind "separable" (generators.hpp: uniform in [-1, 1]^d,
-// labelled by a random plane, at least spec.margin from it) to `path` as they are drawn:
-// LIBSVM for .libsvm/.svm/.svmlight, CSV otherwise. Each coordinate is a multiple of
-// 1e-4 written with at most 4 decimals (so the file is compact, and reads back as
-// exactly the values that were checked against the margin). Limits: 2 <= n <= 1e12,
-// 1 <= d <= kMaxDimension, margin in [0, 1). The same spec gives the same file on every
-// platform. `truth` receives the plane; `progress` is called with the rows written.
-struct StreamGenStats {
-  std::uint64_t rows = 0, positives = 0, bytes = 0;
-};
-Status generate_stream(const GenSpec& spec, const std::string& path, GenTruth* truth = nullptr,
-                       StreamGenStats* stats = nullptr, const std::function<void(std::uint64_t)>& progress = {});
 
 }  // namespace pla
