@@ -34,6 +34,12 @@ struct Kernel {
 // Checks the parameters of the kernel's own type; the message names the bad one.
 Status check_kernel(const Kernel& k);
 
+// Kernel specs, as the CLI, the settings and model files write them: "linear", "poly:P"
+// (P the degree, 1..20), "rbf:G" (G = gamma > 0). A spec without its number keeps the
+// default (poly:2, rbf:1). `out` is changed only on success.
+Status parse_kernel_spec(const std::string& spec, Kernel& out);
+std::string kernel_spec(const Kernel& k);
+
 // The dual learners store the N x N Gram matrix: N above this many points is
 // refused (5000 points is 200 MB of doubles; 20,000 would be 3.2 GB, more than wasm can hold).
 constexpr std::size_t kMaxGramPoints = 5000;

@@ -4,8 +4,8 @@
 #include <sstream>
 
 #include "core/io.hpp"
-#include "core/session.hpp"
 #include "core/text_parse.hpp"
+#include "core/values.hpp"
 
 namespace pla {
 

@@ -15,40 +15,11 @@
 namespace pla {
 
 // -----------------------------------------------------------------------------
-// Parsing helpers
+// Limits
 
 namespace {
 constexpr std::size_t kMaxMarginPoints = 2000000;  // exact margin above this is skipped
 }  // namespace
-
-Status parse_kernel_spec(const std::string& spec, Kernel& out) {
-  Kernel k;
-  const std::size_t colon = spec.find(':');
-  const std::string type = spec.substr(0, colon);
-  const std::string arg = colon == std::string::npos ? "" : spec.substr(colon + 1);
-  if (!parse_kernel_type(type, k.type)) return Status::fail(Msg::kernel_spec_bad, {{"value", spec.substr(0, 40)}});
-  if (k.type == KernelType::Poly && !arg.empty()) {
-    std::uint64_t p = 0;
-    if (!parse_u64(arg, p) || p < 1 || p > 20) return Status::fail(Msg::kernel_degree_bad, {{"value", arg.substr(0, 40)}});
-    k.degree = static_cast<int>(p);
-  } else if (k.type == KernelType::Rbf && !arg.empty()) {
-    if (!parse_double(arg, k.gamma) || !(k.gamma > 0.0))
-      return Status::fail(Msg::kernel_gamma_bad, {{"value", arg.substr(0, 40)}});
-  } else if (k.type == KernelType::Linear && !arg.empty()) {
-    return Status::fail(Msg::kernel_linear_param);
-  }
-  Status st = check_kernel(k);
-  if (st) out = k;
-  return st;
-}
-
-std::string kernel_spec(const Kernel& k) {
-  switch (k.type) {
-    case KernelType::Poly: return "poly:" + std::to_string(k.degree);
-    case KernelType::Rbf: return "rbf:" + json_number(k.gamma);
-    default: return "linear";
-  }
-}
 
 // -----------------------------------------------------------------------------
 // Construction and rebuilding

@@ -277,10 +277,6 @@ class Session {
 void add_margin_state(Json& o, const MarginResult& m);
 void append_margin_json(JsonObject& o, const MarginResult& m);
 
-// Kernel specs as in the CLI: "linear", "poly:P", "rbf:G".
-Status parse_kernel_spec(const std::string& spec, Kernel& out);
-std::string kernel_spec(const Kernel& k);
-
 // Largest sizes the session keeps per-step curves for.
 constexpr std::size_t kMaxCurveSamples = 200000;
 constexpr std::size_t kMaxStepMetricPoints = 5000;  // per-step J/J1 only when N <= this
