@@ -9,7 +9,8 @@
 # Each target first replays its regression corpus (tests/fuzz/regression/fuzz_NAME: every
 # input that once failed), then fuzzes for N seconds over WORK/corpus/fuzz_NAME, its seed
 # corpus (tests/fuzz/seeds/fuzz_NAME) and the regression corpus, with its dictionary
-# (tests/fuzz/dict) when there is one. Limits per input: 10 s, 2.5 GB RSS, 4096 bytes.
+# (tests/fuzz/dict) when there is one. Limits per input: 10 s, 2.5 GB RSS, 4096 bytes, except
+# fuzz_lesson (a lesson file, walked): 20 s, 64 KB, with web/lessons/ as further seeds.
 # A failure leaves the input in WORK/artifacts/ (fix the bug, then copy the input into the
 # regression folder) and makes the script exit 1. Fuzzing time is appended to
 # WORK/fuzz-time.log ("UTC-time target seconds-fuzzed runs"), whose total is printed at the end.
@@ -27,7 +28,7 @@ while [ $# -gt 0 ]; do
     --build) BUILD="$2"; shift 2 ;;
     --seconds) SECONDS_EACH="$2"; shift 2 ;;
     --work) WORK="$2"; shift 2 ;;
-    -h|--help) sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) TARGETS+=("$1"); shift ;;
   esac
 done
@@ -48,12 +49,17 @@ for t in "${TARGETS[@]}"; do
   bin="${BUILD}/${name}"
   [ -x "$bin" ] || { echo "run_fuzz: ${bin} not built" >&2; failed=1; continue; }
   seeds="${HERE}/seeds/${name}" regress="${HERE}/regression/${name}" corpus="${WORK}/corpus/${name}"
+  # Limits per input (a slower input is a finding: libFuzzer reports it as a timeout).
+  timeout=10 max_len=4096 extra=()
+  case "$name" in
+    fuzz_lesson) timeout=20 max_len=65536 extra=("${ROOT}/web/lessons") ;;  # the built-in lessons as they are now
+  esac
   log="${WORK}/logs/${name}.log"
   mkdir -p "$corpus"
   # 1. Every input that once failed must pass.
   mapfile -t old < <(find "$regress" -type f 2>/dev/null | sort)
   if [ "${#old[@]}" -gt 0 ]; then
-    if ! "$bin" -timeout=10 -rss_limit_mb=2560 "${old[@]}" >"$log" 2>&1; then
+    if ! "$bin" -timeout="${timeout}" -rss_limit_mb=2560 "${old[@]}" >"$log" 2>&1; then
       echo "FAIL ${name}: a regression input fails again (log: ${log})"; tail -40 "$log"; failed=1; continue
     fi
   fi
@@ -61,12 +67,13 @@ for t in "${TARGETS[@]}"; do
   dirs=("$corpus")
   [ -d "$seeds" ] && dirs+=("$seeds")
   [ -d "$regress" ] && dirs+=("$regress")
+  dirs+=("${extra[@]+"${extra[@]}"}")
   dict=()
   for cand in "${HERE}/dict/${name#fuzz_}.dict" "${HERE}/dict/${name#fuzz_read_}.dict"; do
     [ -f "$cand" ] && { dict=("-dict=${cand}"); break; }
   done
   started="$(date +%s)"
-  if "$bin" -max_total_time="${SECONDS_EACH}" -timeout=10 -rss_limit_mb=2560 -max_len=4096 -print_final_stats=1 \
+  if "$bin" -max_total_time="${SECONDS_EACH}" -timeout="${timeout}" -rss_limit_mb=2560 -max_len="${max_len}" -print_final_stats=1 \
        -artifact_prefix="${WORK}/artifacts/${name}-" "${dict[@]+"${dict[@]}"}" "${dirs[@]}" >>"$log" 2>&1; then
     runs="$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -1)"
     echo "ok   ${name}: ${SECONDS_EACH} s, ${runs:-?} runs, corpus $(find "$corpus" -type f | wc -l) new inputs"

@@ -1,0 +1,375 @@
+// Fuzz target: a teacher's lesson file, loaded and walked as the app does it
+// (pla::LessonRunner::load, the entry of `pla lesson --file` and of the app's lesson
+// loader, then start, answer, next and back over a pla::Session).
+//
+// Input: LESSON_JSON [ '\0' CHOICES ]. The bytes before the first NUL are the lesson file;
+// the bytes after it drive the walk (a built-in lesson as it is walks with right answers
+// and Next, as `pla lesson --file` does). Per step, one choice byte c (0 once they run out):
+//   c & 3          0 the expected answer, 1 another reply of the question's kind (right or
+//                  wrong: a yes/no, a number, an option or data index, a line), 2 a reply
+//                  that is no answer (must be refused and change nothing), then one of kind
+//                  1, 3 no answer (Next skips the question);
+//   (c >> 2) & 7   6 and 7 Back (at most 4 Backs per input), else Next;
+//   (c >> 5)       7 once, after the walk: resume the lesson where it stands on a fresh
+//                  session (what a saved progress does) and compare.
+// The walk is at most 2 * steps + 16 moves. Every text the runner produces is read in
+// en, vi, zh and pseudo with the default number format and with the lab's (true minus).
+//
+// Checks (FUZZ_CHECK aborts, so libFuzzer keeps the input):
+//   - a refused lesson has a message, and leaves the runner's previous lesson loaded;
+//   - every text and message is valid UTF-8 (the page JSON-encodes them), state() and
+//     the events serialise to valid JSON;
+//   - the expected answer, given as the reply, is taken and judged right; a different
+//     yes/no, option or point is judged wrong; a reply that is no answer is refused and
+//     changes nothing; a second answer is refused; Next after the end is refused;
+//   - while every step so far ran without error: Back shows the step's narration, prompt
+//     and expected answer as they were when the step was first shown, and resume() on a
+//     fresh session shows what the walk shows (narration, prompt, expected answer,
+//     answered, feedback);
+//   - the session's data stays valid and its state_json is valid JSON.
+//
+// Work: no guard here. A lesson may legally ask for a lot of work (generate 10^7 points,
+// train for 10^8 epochs); run_fuzz.sh gives this target a time budget per input
+// (libFuzzer -timeout), so such a lesson is a finding (a timeout), not a hang. The lesson
+// limits of issue 26 item 3 are what bound it.
+//
+// Seeds: tests/fuzz/seeds/fuzz_lesson holds the built-in lessons with choice bytes
+// appended (wrong answers, skips, Back, resume); run_fuzz.sh also reads web/lessons/
+// itself, so the current built-in lessons are always seeds. Dictionary: dict/lesson.dict.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/json.hpp"
+#include "core/lesson.hpp"
+#include "core/session.hpp"
+#include "core/settings.hpp"
+#include "core/values.hpp"
+#include "fuzz_util.hpp"
+
+namespace {
+
+// allow_clipped: a character cut short (a lead byte followed by too few continuation bytes)
+// is let through; any other bad byte is not (see check_status).
+bool valid_utf8(const std::string& s, bool allow_clipped = false) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    std::size_t n = 0;
+    std::uint32_t cp = 0;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if ((c & 0xE0) == 0xC0) {
+      n = 1, cp = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+      n = 2, cp = c & 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+      n = 3, cp = c & 0x07;
+    } else {
+      return false;
+    }
+    std::size_t got = 0;
+    while (got < n && i + 1 + got < s.size() && (static_cast<unsigned char>(s[i + 1 + got]) & 0xC0) == 0x80) ++got;
+    if (got < n) {
+      if (!allow_clipped) return false;
+      i += 1 + got;
+      continue;
+    }
+    for (std::size_t k = 1; k <= n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    if ((n == 1 && cp < 0x80) || (n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) || cp > 0x10FFFF ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+      return false;
+    i += n + 1;
+  }
+  return true;
+}
+
+void check_text(const std::string& t, const char* what) {
+  FUZZ_CHECK(valid_utf8(t), std::string(what) + " is not valid UTF-8: " + t.substr(0, 300));
+}
+
+// FUZZ_LESSON_VERBOSE=1 prints the walk (for reducing a finding by hand).
+bool verbose() {
+  static const bool v = std::getenv("FUZZ_LESSON_VERBOSE") != nullptr;
+  return v;
+}
+
+void check_status(const pla::Status& st, const char* what) {
+  if (verbose()) std::fprintf(stderr, "  %s: %s\n", what, st.ok ? "ok" : st.error.c_str());
+  if (st.ok) return;
+  FUZZ_CHECK(!st.error.empty(), std::string(what) + " failed without a message");
+  // Known, not fixed here: a message quotes a bad value clipped to its first 40 (or 64)
+  // bytes (substr in lesson.cpp, settings.cpp, session.cpp), which can cut a character of
+  // a non-ASCII value in half. The JSON encoders replace the broken bytes (U+FFFD); the
+  // check below still refuses any other invalid UTF-8.
+  FUZZ_CHECK(valid_utf8(st.error, true), std::string(what) + " message is not UTF-8: " + st.error.substr(0, 300));
+}
+
+// The lab's number format (as `pla lesson` and the interface: a true minus sign).
+std::string lab_number(double v) {
+  std::string t = pla::json_number(v);
+  if (!t.empty() && t[0] == '-') t = "\u2212" + t.substr(1);
+  return t;
+}
+
+class Choices {
+ public:
+  Choices(const std::uint8_t* p, std::size_t n) : p_(p), n_(n) {}
+  std::uint8_t next() { return i_ < n_ ? p_[i_++] : 0; }
+
+ private:
+  const std::uint8_t* p_;
+  std::size_t n_, i_ = 0;
+};
+
+// What the student sees of the current step, for comparing two ways of reaching it.
+struct Seen {
+  std::string narration, prompt, expected, feedback;
+  bool answered = false;
+  bool operator==(const Seen& o) const {
+    return narration == o.narration && prompt == o.prompt && expected == o.expected && feedback == o.feedback &&
+           answered == o.answered;
+  }
+};
+
+Seen seen(const pla::LessonRunner& l, const pla::Session& s, bool with_answer) {
+  Seen v;
+  v.narration = l.narration(s, "en");
+  v.prompt = l.question_prompt("en");
+  for (const std::string& o : l.question_options("en")) v.prompt += "\n" + o;
+  v.expected = l.expected_answer();
+  if (with_answer) {
+    v.answered = l.answered();
+    v.feedback = l.feedback("en");
+  }
+  return v;
+}
+
+std::string describe(const Seen& v) {
+  return "narration: " + v.narration.substr(0, 400) + "\nprompt: " + v.prompt.substr(0, 400) +
+         "\nexpected: " + v.expected + "\nanswered: " + (v.answered ? "yes" : "no") +
+         "\nfeedback: " + v.feedback.substr(0, 400);
+}
+
+// Every text the runner produces for the current step, in every language and format.
+void read_everything(pla::LessonRunner& l, const pla::Session& s) {
+  static const char* const langs[] = {"en", "vi", "zh", "pseudo"};
+  const pla::NumberFormat formats[] = {pla::NumberFormat(), pla::NumberFormat(lab_number)};
+  for (const char* lang : langs) {
+    check_text(l.title(lang), "title");
+    for (const pla::NumberFormat& f : formats) {
+      check_text(l.narration(s, lang, f), "narration");
+      check_text(l.question_prompt(lang, f), "prompt");
+      for (const std::string& o : l.question_options(lang, f)) check_text(o, "option");
+      check_text(l.expected_text(lang, f), "expected text");
+      check_text(l.feedback(lang, f), "feedback");
+    }
+  }
+  check_text(l.expected_answer(), "expected answer");
+  const std::string state = l.state().dump();
+  FUZZ_CHECK(fuzz::json_valid(state), "state() is not valid JSON: " + state.substr(0, 500));
+  for (const pla::Json& e : l.take_events()) {
+    const std::string t = e.dump();
+    FUZZ_CHECK(fuzz::json_valid(t), "an event is not valid JSON: " + t.substr(0, 500));
+  }
+  for (const auto& kv : l.view_settings()) check_text(kv.first + " " + kv.second, "view setting");
+  const pla::LessonProgress p = l.progress();
+  FUZZ_CHECK(p.step < l.steps(), "progress past the last step");
+  FUZZ_CHECK(p.results.size() == l.steps() && p.replies.size() == l.steps(), "progress of the wrong size");
+  FUZZ_CHECK(l.question_kind() == pla::QuestionKind::Choice || l.question_options("en").empty(),
+             "options for a question that is no choice");
+}
+
+// A reply of the question's kind other than (usually) the expected one.
+std::string other_reply(const pla::LessonRunner& l, const pla::Session& s, std::uint8_t c) {
+  const std::string& e = l.expected_answer();
+  switch (l.question_kind()) {
+    case pla::QuestionKind::YesNo: return (c & 1) ? (e == "yes" ? "no" : "yes") : ((c & 2) ? "YES" : "No");
+    case pla::QuestionKind::Number: {
+      double v = 0;
+      if (!pla::parse_double(e, v)) v = 0;
+      const double deltas[] = {1, -1, 0.5, 1e-12, 1e-6, 100, -1e300, 0};
+      return pla::json_number(v + deltas[c & 7]);
+    }
+    case pla::QuestionKind::Choice: {
+      const std::size_t n = l.lesson().steps[l.step()].question.options.size();
+      return std::to_string(n ? c % n : 0);
+    }
+    case pla::QuestionKind::PickPoint: {
+      if ((c & 15) == 15) return "none";
+      const std::size_t n = s.data().size();
+      return std::to_string(n ? c % n : 0);
+    }
+    case pla::QuestionKind::PlaceLine: {
+      if ((c & 7) == 7) return "none";
+      const int a = (c & 3) - 1, b = ((c >> 2) & 3) - 1, k = (c >> 4) - 8;
+      if (a == 0 && b == 0) return "1, 0, " + std::to_string(k);
+      if (!l.expected_line().empty() && (c & 0x80)) {  // near the expected line, or its opposite
+        const std::vector<double>& x = l.expected_line();
+        const double f = (c & 0x40) ? -2.0 : 1.0;
+        return pla::json_number(f * x[0]) + " " + pla::json_number(f * x[1]) + "," + pla::json_number(f * x[2] + a * 1e-3);
+      }
+      return std::to_string(a) + " " + std::to_string(b) + " " + std::to_string(k);
+    }
+    default: return "";
+  }
+}
+
+// A reply that is no answer to the question.
+std::string bad_reply(const pla::LessonRunner& l, const pla::Session& s, std::uint8_t c) {
+  switch (l.question_kind()) {
+    case pla::QuestionKind::YesNo: return (c & 1) ? "maybe" : "";
+    case pla::QuestionKind::Number: return (c & 1) ? "1e999" : ((c & 2) ? "nan" : "one");
+    case pla::QuestionKind::Choice: return std::to_string(l.lesson().steps[l.step()].question.options.size());
+    case pla::QuestionKind::PickPoint: return (c & 1) ? std::to_string(s.data().size()) : "-1";
+    case pla::QuestionKind::PlaceLine: return (c & 1) ? "0 0 1" : "1 2";
+    default: return "";
+  }
+}
+
+void check_session(const pla::Session& s) {
+  const pla::Status valid = s.data().validate();
+  FUZZ_CHECK(valid.ok, valid.error);
+  const std::string state = s.state_json();
+  FUZZ_CHECK(fuzz::json_valid(state), "state_json is not valid JSON: " + state.substr(0, 1000));
+}
+
+const char kTinyLesson[] =
+    R"({"format": 1, "id": "tiny", "title": {"en": "Tiny"},
+        "steps": [{"narration": {"en": "w = {w}"}, "setup": {"preset": "textbook"}}]})";
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::size_t cut = 0;
+  while (cut < size && data[cut] != 0) ++cut;
+  const std::string text(reinterpret_cast<const char*>(data), cut);
+  Choices choices(data + (cut < size ? cut + 1 : size), cut < size ? size - cut - 1 : 0);
+
+  // A refused lesson leaves the runner's lesson as it was.
+  pla::LessonRunner l;
+  const pla::Status tiny = l.load(kTinyLesson, "tiny.json");
+  FUZZ_CHECK(tiny.ok, tiny.error);
+  pla::Status st = l.load(text, "fuzz.json");
+  if (!st) {
+    check_status(st, "load");
+    FUZZ_CHECK(l.loaded() && l.id() == "tiny" && l.steps() == 1, "a refused lesson changed the runner");
+    return 0;
+  }
+  FUZZ_CHECK(l.steps() >= 1 && l.steps() <= 500, "a loaded lesson with " + std::to_string(l.steps()) + " steps");
+  FUZZ_CHECK(!l.active(), "a loaded lesson is active before start");
+
+  pla::Session s;
+  bool all_ok = true;  // every step so far ran without error: replay must match the walk
+  auto note = [&](const pla::Status& r, const char* what) {
+    check_status(r, what);
+    if (!r) all_ok = false;
+  };
+  note(l.start(s), "start");
+  FUZZ_CHECK(l.active() && l.step() == 0 && !l.done(), "start is not at step 1");
+
+  std::map<std::size_t, Seen> first;  // per step: what it showed when first reached
+  const std::size_t max_moves = 2 * l.steps() + 16;
+  int backs_left = 4;
+  bool resume_wanted = false;
+  for (std::size_t move = 0; move < max_moves && !l.done(); ++move) {
+    read_everything(l, s);
+    if (all_ok) {
+      const Seen now = seen(l, s, false);
+      auto it = first.find(l.step());
+      if (it == first.end()) first.emplace(l.step(), now);
+      else FUZZ_CHECK(it->second == now, "step " + std::to_string(l.step() + 1) + " shows differently when reached again\nfirst:\n" +
+                                             describe(it->second) + "\nnow:\n" + describe(now));
+    }
+    const std::uint8_t c = choices.next();
+    if (verbose())
+      std::fprintf(stderr, "step %zu of %zu, %s question, choice %u\n", l.step() + 1, l.steps(),
+                   pla::to_string(l.question_kind()), static_cast<unsigned>(c));
+    resume_wanted = resume_wanted || (c >> 5) == 7;
+    const pla::QuestionKind kind = l.question_kind();
+    if (kind == pla::QuestionKind::None) {
+      bool correct = false;
+      FUZZ_CHECK(!l.answer(s, "yes", &correct).ok, "an answer taken on a step without a question");
+    } else if ((c & 3) != 3) {
+      const std::uint8_t r = choices.next();
+      if ((c & 3) == 2) {  // no answer: refused, nothing changes
+        const pla::LessonProgress before = l.progress();
+        const std::string reply = bad_reply(l, s, r);
+        bool correct = false;
+        const pla::Status bad = l.answer(s, reply, &correct);
+        FUZZ_CHECK(!bad.ok, std::string("the reply '") + reply + "' to a " + pla::to_string(kind) + " question was taken");
+        check_status(bad, "a refused reply");
+        FUZZ_CHECK(!l.answered() && l.progress().results == before.results, "a refused reply changed the progress");
+      }
+      const std::string expected = l.expected_answer();
+      const std::string reply = (c & 3) == 0 ? expected : other_reply(l, s, r);
+      bool correct = false;
+      if (verbose()) std::fprintf(stderr, "  reply '%s' (expected '%s')\n", reply.c_str(), expected.c_str());
+      const pla::Status a = reply.empty() ? pla::Status::success() : l.answer(s, reply, &correct);
+      if (!reply.empty() && reply == expected) {
+        FUZZ_CHECK(a.ok || a.code == pla::Msg::lesson_step_failed,
+                   "the expected answer '" + expected + "' was refused: " + a.error);
+        FUZZ_CHECK(correct, std::string("the expected answer '") + expected + "' to a " + pla::to_string(kind) +
+                                " question was judged wrong");
+      } else if (a.ok && !expected.empty() &&
+                 (kind == pla::QuestionKind::YesNo || kind == pla::QuestionKind::Choice ||
+                  (kind == pla::QuestionKind::PickPoint && reply != "none" && expected != "none"))) {
+        std::string norm = reply;
+        for (char& ch : norm) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        FUZZ_CHECK(correct == (norm == expected), "the reply '" + reply + "' judged " + (correct ? "right" : "wrong") +
+                                                      " where '" + expected + "' is expected");
+      }
+      check_status(a, "answer");
+      if (!a.ok && l.answered()) all_ok = false;  // the question's effect failed
+      if (l.answered()) {
+        FUZZ_CHECK(!l.answer(s, reply).ok, "a second answer was taken");
+        read_everything(l, s);
+      }
+    }
+    if (((c >> 2) & 7) >= 6 && backs_left > 0 && l.step() > 0) {
+      --backs_left;
+      const std::size_t from = l.step();
+      note(l.back(s), "back");
+      FUZZ_CHECK(l.step() + 1 == from && !l.done(), "back did not go one step back");
+    } else {
+      const std::size_t from = l.step();
+      note(l.next(s), "next");
+      FUZZ_CHECK(l.done() || l.step() == from + 1, "next did not go one step on");
+    }
+  }
+  read_everything(l, s);
+  if (l.done()) {
+    FUZZ_CHECK(!l.next(s).ok, "next after the end was taken");
+    FUZZ_CHECK(l.question_kind() == pla::QuestionKind::None, "a question open after the end");
+  }
+  check_session(s);
+
+  // Resume where the walk stands, as a saved progress does, on a fresh session.
+  if (resume_wanted) {
+    const bool ok_before = all_ok;
+    const Seen walked = seen(l, s, true);
+    pla::LessonRunner r;
+    pla::Session s2;
+    FUZZ_CHECK(r.load(text, "fuzz.json").ok, "the lesson loads once, not twice");
+    const pla::Status rs = r.resume(s2, l.progress());
+    check_status(rs, "resume");
+    read_everything(r, s2);
+    FUZZ_CHECK(r.step() == l.step(), "resume is not at the step of the walk");
+    // (A failed step ends resume early: the reply is not given again and the lesson not
+    // finished, where the walk went on past the failure; so done is compared only after
+    // a resume without error.)
+    FUZZ_CHECK(!rs.ok || r.done() == l.done(), "resume did not finish the lesson the walk finished");
+    if (ok_before && rs.ok) {
+      const Seen resumed = seen(r, s2, true);
+      FUZZ_CHECK(resumed == walked, "resume shows differently from the walk\nwalked:\n" + describe(walked) +
+                                        "\nresumed:\n" + describe(resumed));
+    }
+    check_session(s2);
+  }
+  return 0;
+}
