@@ -970,7 +970,9 @@ Status LessonRunner::show(Session& s) {
 }
 
 // Every setting back to its default (through `set`: two passes, as one setting's value
-// can depend on another's: dual takes init = zero only).
+// can depend on another's: dual takes init = zero only), and no query points: a step's
+// data setup keeps the queries of data of the same dimension, so without this Back
+// (which replays the lesson) would show an earlier step with a later step's queries.
 static Status baseline(Session& s) {
   const SessionSettings defaults;
   Status last;
@@ -981,6 +983,8 @@ static Status baseline(Session& s) {
       if (!r) last = r;
     }
   }
+  Status r = s.command({"clear_queries"});
+  if (!r) last = r;
   return last;
 }
 
@@ -1138,12 +1142,15 @@ Status LessonRunner::answer(Session& s, const std::string& value, bool* correct)
       // (a, b, c) and (-a, -b, -c) are one line: align the reply's normal with the expected one.
       const double A = expected_line_[0], B = expected_line_[1], C = expected_line_[2];
       const double ne = std::hypot(A, B), ng = std::hypot(g[0], g[1]);
-      const double dot = A * g[0] + B * g[1];
-      const double cosine = std::min(1.0, std::fabs(dot) / (ne * ng));
+      // The angle between the unit normals from atan2(|cross|, |dot|): exactly 0 for the
+      // expected line itself (acos of a cosine rounded below 1 gave 1e-6 degrees, more
+      // than a small angle_deg).
+      const double ua = A / ne, ub = B / ne, va = g[0] / ng, vb = g[1] / ng;
+      const double dot = ua * va + ub * vb, cross = ua * vb - ub * va;
       const double sign = dot < 0 ? -1.0 : 1.0;
       const double de = (A * box_cx_ + B * box_cy_ + C) / ne;
       const double dg = sign * (g[0] * box_cx_ + g[1] * box_cy_ + g[2]) / ng;
-      angle_error_ = std::acos(cosine) * 180.0 / 3.14159265358979323846;
+      angle_error_ = std::atan2(std::fabs(cross), std::fabs(dot)) * 180.0 / 3.14159265358979323846;
       offset_error_ = std::fabs(de - dg) / box_diag_;
       line_errors_ = true;
       right = angle_error_ <= q.angle_deg + 1e-9 && offset_error_ <= q.offset + 1e-12;
