@@ -18,8 +18,6 @@ namespace {
 
 constexpr std::size_t kMaxPoints = 10000000;
 
-std::string num(double v) { return format_number(v); }
-
 bool is_preset(const std::string& kind) {
   for (const std::string& name : preset_names())
     if (name == kind) return true;
@@ -71,7 +69,7 @@ Status separable(const GenSpec& spec, Rng& rng, Dataset& ds, GenTruth& truth) {
     while (true) {
       if (draws++ >= budget)
         return Status::fail(Msg::gen_separable_failed, {{"n", msg_uint(spec.n)},
-                                                         {"margin", num(gamma)},
+                                                         {"margin", format_number(gamma)},
                                                          {"d", msg_uint(d)},
                                                          {"far", msg_uint(accepted_far)},
                                                          {"budget", msg_uint(budget)}});
@@ -192,9 +190,9 @@ Status validate(const GenSpec& spec) {
     return Status::fail(Msg::gen_too_many_values,
                         {{"kind", k}, {"n", msg_uint(spec.n)}, {"d", msg_int(spec.d)}, {"limit", msg_uint(kMaxValues)}});
   if ((k == "separable" || k == "noisy") && !(spec.margin >= 0.0 && spec.margin <= 1.0))
-    return Status::fail(Msg::gen_margin_range, {{"kind", k}, {"margin", num(spec.margin)}});
+    return Status::fail(Msg::gen_margin_range, {{"kind", k}, {"margin", format_number(spec.margin)}});
   if (k != "separable" && !(spec.noise >= 0.0 && spec.noise <= 0.5))
-    return Status::fail(Msg::gen_noise_range, {{"kind", k}, {"noise", num(spec.noise)}});
+    return Status::fail(Msg::gen_noise_range, {{"kind", k}, {"noise", format_number(spec.noise)}});
   return Status::success();
 }
 
@@ -248,40 +246,6 @@ Status generate(const GenSpec& spec, Dataset& out, GenTruth* truth) {
 }
 
 // ---------------------------------------------------------------- generate_stream
-
-namespace {
-
-// k / 10^4 (|k| <= 10^4) with at most 4 decimals and no trailing zeros: "-0.1234", "0.05", "1", "0".
-char* write_fixed4(char* p, int k) {
-  if (k < 0) {
-    *p++ = '-';
-    k = -k;
-  }
-  *p++ = static_cast<char>('0' + k / 10000);
-  int frac = k % 10000;
-  if (frac == 0) return p;
-  *p++ = '.';
-  int div = 1000;
-  while (frac != 0) {
-    *p++ = static_cast<char>('0' + frac / div);
-    frac %= div;
-    div /= 10;
-  }
-  return p;
-}
-
-char* write_uint(char* p, std::uint64_t v) {
-  char tmp[24];
-  int n = 0;
-  do {
-    tmp[n++] = static_cast<char>('0' + v % 10);
-    v /= 10;
-  } while (v != 0);
-  while (n > 0) *p++ = tmp[--n];
-  return p;
-}
-
-}  // namespace
 
 Status generate_stream(const GenSpec& spec, const std::string& path, GenTruth* truth, StreamGenStats* stats,
                        const std::function<void(std::uint64_t)>& progress) {

@@ -121,38 +121,6 @@ Status read_data(const std::string& text, const std::string& source_name, Datase
 // ---------------------------------------------------------------- writers
 
 namespace {
-// Appends the shortest of %.15g, %.16g, %.17g that reads back as v (17 digits always
-// do), the same text as json_number but without temporaries: writers call it per value.
-void append_number(std::string& out, double v) {
-  if (std::isnan(v)) {
-    out += "nan";
-    return;
-  }
-  if (std::isinf(v)) {
-    out += v > 0 ? "inf" : "-inf";
-    return;
-  }
-  if (v == 0.0) {
-    out += std::signbit(v) ? "-0" : "0";
-    return;
-  }
-  char buf[40];
-  int len = 0;
-  for (int precision = 15; precision <= 17; ++precision) {
-    len = std::snprintf(buf, sizeof buf, "%.*g", precision, v);
-    if (precision == 17 || std::strtod(buf, nullptr) == v) break;
-  }
-  out.append(buf, static_cast<std::size_t>(len));
-}
-}  // namespace
-
-std::string format_number(double v) {
-  std::string out;
-  append_number(out, v);
-  return out;
-}
-
-namespace {
 // A header name the CSV reader gives back unchanged and never takes for a number or the label.
 bool plain_name(const std::string& name) {
   if (name.empty() || iequals(name, "label") || iequals(name, "y")) return false;

@@ -25,6 +25,7 @@
 #include <string>
 
 #include "core/dataset.hpp"
+#include "core/numtext.hpp"
 #include "core/status.hpp"
 
 namespace pla {
@@ -74,15 +75,12 @@ struct ReadOptions {
 Status read_data(const std::string& text, const std::string& source_name, Dataset& out, int expected_d = 0);
 
 // Writers: numbers as the shortest text that reads back as the same double
-// (format_number), so write -> read gives bit-identical x and y.
+// (numtext.hpp's format_number), so write -> read gives bit-identical x and y.
 // CSV: header x1..xd (or ds.feature_names when they are plain names) then label; labels 1/-1.
 std::string write_csv(const Dataset& ds);
 // LIBSVM: labels +1/-1, zero features omitted except feature d of the first row, which
 // is always written so the reader recovers d.
 std::string write_libsvm(const Dataset& ds);
-// Shortest round-trip decimal text of v ("-0" for negative zero, "nan"/"inf"/"-inf"
-// for non-finite values, which the readers reject).
-std::string format_number(double v);
 
 // Native file helpers. read_data_file names errors after `path` and reads the file through
 // a DataStream (any size up to kMaxValues values). read_text_file refuses a file over

@@ -6,17 +6,6 @@
 
 namespace pla {
 
-std::string json_number(double v) {
-  if (!std::isfinite(v)) return "null";
-  if (v == 0.0) return "0";  // also -0: JSON readers treat it as 0 anyway
-  char buf[40];
-  for (int prec = 15; prec <= 17; ++prec) {
-    std::snprintf(buf, sizeof buf, "%.*g", prec, v);
-    if (std::strtod(buf, nullptr) == v) break;
-  }
-  return buf;
-}
-
 std::string json_string(const std::string& s) {
   std::string out = "\"";
   for (unsigned char c : s) {
@@ -213,5 +202,12 @@ JsonObject& JsonObject::raw(const std::string& k, const std::string& json) {
   body_ += json;
   return *this;
 }
+
+JsonObject& JsonObject::merge(const Json& object) {
+  for (const auto& item : object.items()) raw(item.key(), json_text(item.value()));
+  return *this;
+}
+
+std::string json_text(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 }  // namespace pla

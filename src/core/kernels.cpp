@@ -3,8 +3,8 @@
 #include <cmath>
 #include <cstdint>
 
-#include "core/json.hpp"
 #include "core/names.hpp"
+#include "core/numtext.hpp"
 #include "core/rng.hpp"
 #include "core/values.hpp"
 

@@ -460,11 +460,6 @@ std::string msg_point(const double* x, int d) {
   for (int j = 0; j < d; ++j) out += (j ? ", " : "") + msg_num(x[j]);
   return out + ")";
 }
-std::string csv_num(double v) {
-  if (std::isnan(v)) return "nan";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  return json_number(v);
-}
 }  // namespace
 
 Status Session::update_on(std::size_t i) {
@@ -553,11 +548,11 @@ Status Session::iteration_csv(std::string& out) const {
   for (const IterationRow& r : rows) {
     csv += std::to_string(r.k) + "," + std::to_string(r.step) + "," + std::to_string(r.epoch) + ",x" +
            std::to_string(r.index + 1) + "," + std::to_string(r.index);
-    for (double v : r.x) csv += "," + csv_num(v);
-    csv += "," + std::to_string(r.y) + "," + csv_num(r.b_before);
-    for (double v : r.w_before) csv += "," + csv_num(v);
-    csv += "," + csv_num(r.score) + "," + csv_num(r.y * r.score) + "," + csv_num(r.b_after);
-    for (double v : r.w_after) csv += "," + csv_num(v);
+    for (double v : r.x) csv += "," + table_number(v);
+    csv += "," + std::to_string(r.y) + "," + table_number(r.b_before);
+    for (double v : r.w_before) csv += "," + table_number(v);
+    csv += "," + table_number(r.score) + "," + table_number(r.y * r.score) + "," + table_number(r.b_after);
+    for (double v : r.w_after) csv += "," + table_number(v);
     csv += r.chosen ? ",1\n" : ",0\n";
   }
   out = std::move(csv);
@@ -880,7 +875,7 @@ void add_margin_state(Json& o, const MarginResult& m) {
 void append_margin_json(JsonObject& o, const MarginResult& m) {
   Json j = Json::object();
   add_margin_state(j, m);
-  for (const auto& item : j.items()) o.raw(item.key(), item.value().dump(-1, ' ', false, Json::error_handler_t::replace));
+  o.merge(j);
 }
 
 Json Session::state() const {

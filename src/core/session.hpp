@@ -188,7 +188,7 @@ class Session {
 
   // The state as one typed JSON object (window.perceptronLab.state()).
   Json state() const;
-  std::string state_json() const { return state().dump(-1, ' ', false, Json::error_handler_t::replace); }
+  std::string state_json() const { return json_text(state()); }
   // Every setting as key -> text, with the same keys as `set` and state_json.
   std::vector<std::pair<std::string, std::string>> settings_list() const;
 

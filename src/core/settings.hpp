@@ -14,24 +14,13 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "core/json.hpp"
 #include "core/status.hpp"
 #include "core/values.hpp"
 
 namespace pla {
 
-// Objects keep their keys in insertion order (state() reads like the table).
-using Json = nlohmann::ordered_json;
-
-// A double as JSON: null when not finite, written without a fraction when it is a whole
-// number below 2^53 (3, not 3.0), else the shortest text that reads back the same.
-inline Json json_value(double v) {
-  if (!std::isfinite(v)) return Json(nullptr);
-  if (v == std::trunc(v) && std::fabs(v) < 9007199254740992.0) return Json(static_cast<std::int64_t>(v));
-  return Json(v);
-}
+// Json, json_value (a setting's number in state()): json.hpp.
 
 enum class SettingType : std::uint8_t { Real, Count, Flag, Choice, Text };
 

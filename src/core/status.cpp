@@ -3,8 +3,6 @@
 #include <cinttypes>
 #include <cstdio>
 
-#include "core/json.hpp"
-
 namespace pla {
 
 const std::vector<MsgInfo>& message_table() {
@@ -111,9 +109,5 @@ int Status::exit_code() const {
   const MsgKind k = kind();
   return (k == MsgKind::Input || k == MsgKind::Usage) ? 2 : 1;
 }
-
-std::string msg_num(double v) { return json_number(v); }
-std::string msg_int(long long v) { return std::to_string(v); }
-std::string msg_uint(unsigned long long v) { return std::to_string(v); }
 
 }  // namespace pla

@@ -23,6 +23,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/numtext.hpp"
+
 namespace pla {
 
 // What a code reports; decides the command-line tool's exit status.
@@ -93,10 +95,6 @@ struct Status : Message {
   int exit_code() const;
 };
 
-// The text of a number for a message argument (integers exactly, doubles as the
-// shortest text that reads back as the same double).
-std::string msg_num(double v);
-std::string msg_int(long long v);
-std::string msg_uint(unsigned long long v);
+// The text of a number for a message argument: msg_num, msg_int, msg_uint (numtext.hpp).
 
 }  // namespace pla
