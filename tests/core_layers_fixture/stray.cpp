@@ -1,0 +1,2 @@
+// A file missing from the layer table (refused).
+#include "core/low.hpp"
