@@ -1,3 +1,16 @@
+// Perceptron Lab core: the one data reader (data_stream.hpp).
+//
+// [SECTION] index
+//   helpers               CSV field splitting, value storage, decimal marks
+//   .npy arrays           NpyArray: item (i, j) of an array in memory
+//   file bytes            FileBytes: a file mapped read-only, else read
+//   stream state          DataStream::Impl: the source, the buffer or mapping, lines, passes
+//   CSV                   the first line (separator, header, label column), rows, fast rows
+//   LIBSVM                rows (fast and general), the end-of-pass checks
+//   NPY                   the header, rows from the array
+//   reading rows          read_append / read, the row estimate, the format
+//   DataStream            the public class over Impl
+//   whole files           read_rest, read_all, load_stream, load_bytes
 #include "core/data_stream.hpp"
 
 #include <algorithm>
@@ -29,7 +42,7 @@ using namespace text;
 
 namespace {
 
-// ---------------------------------------------------------------- CSV fields
+// [SECTION] helpers
 
 // Splits a line into trimmed field views: views into the line itself when it has no
 // quote (the fast path), else into `storage` filled by split_csv_line.
@@ -76,6 +89,8 @@ bool has_mark_number(std::string_view s, char mark) {
   return parse_number(s, v, mark) == NumberParse::kOk;
 }
 
+// [SECTION] .npy arrays
+
 // An array of a .npy file in memory (mapped or read): item (i, j) of a rows x cols matrix.
 struct NpyArray {
   const unsigned char* data = nullptr;
@@ -110,6 +125,8 @@ struct NpyArray {
     }
   }
 };
+
+// [SECTION] file bytes
 
 // The bytes of a file: mapped read-only where the platform can, else read into memory.
 #ifdef PLA_HAVE_MMAP
@@ -167,7 +184,7 @@ struct FileBytes {
 
 }  // namespace
 
-// ---------------------------------------------------------------- DataStream
+// [SECTION] stream state
 
 struct DataStream::Impl {
   // ---- source: a file read through `buf`, or bytes in memory (`mem`, not owned)
@@ -427,7 +444,8 @@ struct DataStream::Impl {
     return header && format == DataFormat::kCsv ? start_csv() : Status::success();
   }
 
-  // ---- CSV: the first non-blank line fixes separator, columns, header and label column.
+  // [SECTION] CSV
+  // The first non-blank line fixes separator, columns, header and label column.
   Status start_csv() {
     std::string_view line;
     bool have = false;
@@ -652,6 +670,8 @@ struct DataStream::Impl {
     return true;
   }
 
+  // [SECTION] LIBSVM
+
   // The common LIBSVM row, label then index:value pairs with increasing indexes, blanks
   // between, parsed in one scan (out null: only checked, for the scan that finds d). False for
   // anything else (a comment, qid, a bad token, a blank line), and the caller takes the
@@ -781,7 +801,8 @@ struct DataStream::Impl {
     return Status::success();
   }
 
-  // ---- NPY
+  // [SECTION] NPY
+
   Status open_npy(const char* bytes, std::size_t n_bytes) {
     Status st = npy_array(std::string_view(bytes, n_bytes), path, npy_x);
     if (!st) return st;
@@ -890,6 +911,8 @@ struct DataStream::Impl {
     const MsgArgs where = {{"row", msg_uint(i + 1)}, {"feature", msg_uint(j + 1)}, {"value", format_number(v)}};
     return fail_at(path, 0, 0, std::isfinite(v) ? Msg::npy_float32_range : Msg::npy_not_finite, where);
   }
+
+  // [SECTION] reading rows
 
   // Reads up to max_rows rows, appended to x and y.
   template <class T>
@@ -1079,6 +1102,8 @@ struct DataStream::Impl {
   }
 };
 
+// [SECTION] DataStream
+
 DataStream::DataStream() : impl_(std::make_unique<Impl>()) {}
 DataStream::~DataStream() = default;
 
@@ -1168,7 +1193,7 @@ std::uint64_t DataStream::estimated_rows() const {
 }
 std::size_t DataStream::buffer_capacity() const { return impl_->buf.size(); }
 
-// ---------------------------------------------------------------- whole files
+// [SECTION] whole files
 
 namespace {
 template <class T>

@@ -1,3 +1,12 @@
+// Perceptron Lab core: the margin and the Novikoff bound (margin.hpp).
+//
+// [SECTION] index
+//   helpers               dot, number text
+//   polytopes             the vertices of conv{y_i (x_i, 1)} and of the difference polytope
+//   Wolfe's algorithm     the nearest point to the origin (affine minimiser, corral)
+//   augmented margin      u and gamma_aug from Wolfe's point, the data checks
+//   margin and bound      novikoff_bound, compute_margin
+//   Novikoff invariants   check_novikoff_invariants over a run's updates
 #include "core/margin.hpp"
 
 #include <algorithm>
@@ -7,6 +16,8 @@
 
 namespace pla {
 namespace {
+
+// [SECTION] helpers
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -21,6 +32,8 @@ std::string num(double v) {
   std::snprintf(buf, sizeof buf, "%.6g", v);
   return buf;
 }
+
+// [SECTION] polytopes
 
 // A vertex of the polytope. Augmented: z_i = y_i (x_i, 1) (j unused). Difference: x_i - x_j, y_i = +1, y_j = -1.
 struct Vertex {
@@ -117,6 +130,8 @@ class DifferencePoints {
   const Dataset& ds_;
   std::size_t d_;
 };
+
+// [SECTION] Wolfe's algorithm
 
 // Affine minimiser of the corral S (k rows of length m): alpha with sum alpha = 1 minimising ||sum alpha_r s_r||,
 // via Householder least squares on min ||s_0 + D beta||, D = [s_1 - s_0, ..., s_{k-1} - s_0]. Returns false when
@@ -288,6 +303,8 @@ WolfeRun wolfe(const Points& P, double scale, std::size_t max_iter) {
 
 std::size_t max_iterations(std::size_t m) { return 1000 + 200 * m; }
 
+// [SECTION] augmented margin
+
 // min_i y_i (u . (x_i, 1)): the augmented margin u achieves.
 double aug_margin(const Dataset& ds, const std::vector<double>& u) {
   const std::size_t d = static_cast<std::size_t>(ds.d);
@@ -357,6 +374,8 @@ Status check_data(const Dataset& ds) {
 }
 
 }  // namespace
+
+// [SECTION] margin and bound
 
 double novikoff_bound(double R_aug, double gamma_aug) {
   if (!(gamma_aug > 0.0)) return kInf;
@@ -470,6 +489,8 @@ Status compute_margin(const Dataset& ds, MarginResult& out) {
   fill_augmented(ds, fallback, out);
   return Status::success();
 }
+
+// [SECTION] Novikoff invariants
 
 InvariantCheck check_novikoff_invariants(const std::vector<std::vector<double>>& w_after_update, double eta,
                                          double gamma_aug, double R_aug, const std::vector<double>& u,

@@ -1,3 +1,15 @@
+// Perceptron Lab core: the session (session.hpp).
+//
+// [SECTION] index
+//   Limits                           sizes above which the session skips a measure
+//   Construction and rebuilding      the learner and the sets after a change, reset
+//   Stepping, scrubbing, training    step, seek, step_back, train, play, run slices, compare_etas
+//   Data                             presets, generated and loaded data, points, decision
+//   You choose the point, the iteration table, query points
+//                                    update_on, add_query, iteration_table, iteration_csv
+//   Settings: the table              session_settings()
+//   Commands: the table              session_commands()
+//   State                            state(), the margin's fields
 #include "core/session.hpp"
 
 #include <algorithm>
@@ -15,14 +27,14 @@
 namespace pla {
 
 // -----------------------------------------------------------------------------
-// Limits
+// [SECTION] Limits
 
 namespace {
 constexpr std::size_t kMaxMarginPoints = 2000000;  // exact margin above this is skipped
 }  // namespace
 
 // -----------------------------------------------------------------------------
-// Construction and rebuilding
+// [SECTION] Construction and rebuilding
 
 Session::Session() {
   Status st = make_learner(settings_.learner, learner_);
@@ -106,7 +118,7 @@ void Session::reset() {
 }
 
 // -----------------------------------------------------------------------------
-// Stepping, scrubbing, training
+// [SECTION] Stepping, scrubbing, training
 
 bool Session::stop_rule_reached(const Learner& l) const {
   return stop_rule(settings_.stop, progress_of(l)) != StopReason::None;
@@ -336,7 +348,7 @@ Status Session::compare_etas(const std::vector<double>& etas, std::uint64_t max_
 }
 
 // -----------------------------------------------------------------------------
-// Data
+// [SECTION] Data
 
 Status Session::load_preset(const std::string& name) {
   Dataset ds;
@@ -451,7 +463,7 @@ std::string Session::preset() const {
 }
 
 // -----------------------------------------------------------------------------
-// You choose the point, the iteration table, query points
+// [SECTION] You choose the point, the iteration table, query points
 
 namespace {
 // "(4, 3)": a point's coordinates for a message.
@@ -560,7 +572,7 @@ Status Session::iteration_csv(std::string& out) const {
 }
 
 // -----------------------------------------------------------------------------
-// Settings: the table
+// [SECTION] Settings: the table
 
 namespace {
 using S = SessionSettings;
@@ -691,7 +703,7 @@ std::vector<std::pair<std::string, std::string>> Session::settings_list() const 
 }
 
 // -----------------------------------------------------------------------------
-// Commands: the table
+// [SECTION] Commands: the table
 
 namespace {
 
@@ -848,7 +860,7 @@ Status Session::command(const std::vector<std::string>& args) {
 }
 
 // -----------------------------------------------------------------------------
-// State
+// [SECTION] State
 
 namespace {
 Json number(double v) { return json_value(v); }

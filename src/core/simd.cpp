@@ -1,3 +1,12 @@
+// Perceptron Lab core: the vector kernels (simd.hpp), one table of them per level.
+//
+// [SECTION] index
+//   scalar reference      the 8-lane order, row scores, the first mistake, in plain C++
+//   bounded scan          the float64 scan with a bound on |x| (a filter, proven exact)
+//   x86-64                SSE2 baseline and AVX2 chosen at run time: scores, mistakes, prefetch
+//   AVX-512               8 rows per block (F, VL, DQ, chosen at run time)
+//   wasm SIMD128          the browser's kernels, with loads ahead
+//   dispatch              the Kernels tables, the level in use, the public entry points
 #include "core/simd.hpp"
 
 #include <algorithm>
@@ -29,7 +38,7 @@ namespace simd {
 
 namespace {
 
-// ---------------------------------------------------------------- scalar reference
+// [SECTION] scalar reference
 
 double row_score_f64(const double* x, std::size_t d, const double* w, double b) {
   double s = 0.0;
@@ -110,7 +119,8 @@ std::size_t first_violation_f64_blocked(const double* x, const int* y, std::size
   return i + rest;
 }
 
-// ---------------------------------------------------------------- the scan with a bound on |x| (a filter)
+// [SECTION] bounded scan
+// The float64 scan with a bound on |x| (a filter).
 
 // The absolute part K of the bound on |score - loose score| for rows whose values all
 // have |x_j| <= xmax (see first_violation_f64_bounded in simd.hpp); inf when the filter
@@ -167,7 +177,8 @@ std::size_t first_violation_f64_filtered(const double* x, const int* y, std::siz
   return rows;
 }
 
-// ---------------------------------------------------------------- x86-64: SSE2 baseline, AVX2 at run time
+// [SECTION] x86-64
+// SSE2 baseline, AVX2 at run time.
 
 #if PLA_SIMD_X86
 
@@ -323,7 +334,8 @@ PLA_AVX2 float dot8_avx2(const float* w, const float* x, std::size_t d) {
 
 #undef PLA_AVX2
 
-// ---- AVX-512 (F, VL, DQ; chosen at run time): 8 rows per block, lane l sums one row in
+// [SECTION] AVX-512
+// AVX-512 (F, VL, DQ; chosen at run time): 8 rows per block, lane l sums one row in
 // index order. A step reads 4 values of each of the 8 rows: rows k and k + 4 share a 512-bit
 // register, and two unpacks and a 128-bit shuffle give the 4 columns with the rows in the
 // lanes in the order 0 1 4 5 2 3 6 7 (put back in order at the end: that order is its own
@@ -394,7 +406,7 @@ PLA_AVX512 std::size_t first_violation_f64_avx512(const double* x, const int* y,
 
 #endif  // PLA_SIMD_X86
 
-// ---------------------------------------------------------------- wasm SIMD128
+// [SECTION] wasm SIMD128
 
 #if PLA_SIMD_WASM
 
@@ -611,7 +623,7 @@ float dot8_wasm(const float* w, const float* x, std::size_t d) {
 
 #endif  // PLA_SIMD_WASM
 
-// ---------------------------------------------------------------- dispatch
+// [SECTION] dispatch
 
 struct Kernels {
   Level level;

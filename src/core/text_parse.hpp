@@ -7,6 +7,16 @@
 //
 // The small helpers called per byte or per field are inline here, so they are compiled
 // inside each reader (data_stream.cpp is built with -O3 in wasm, the rest of the core with -Os).
+//
+// [SECTION] index
+//   locations             fail_at, shown: messages with FILE:LINE:COLUMN
+//   text helpers          trim, iequals, ends_with_ci
+//   number parser         parse_number (fast_float)
+//   plain decimals        parse_plain_decimal: the common decimal, 8 bytes at a time
+//   labels                LabelReader: -1/+1 or 0/1, one convention per file
+//   messages              number_error, in_header_row, check_line
+//   CSV                   fields, separators, the field limit
+//   LIBSVM                tokens, index and value errors, comments
 
 #include <cmath>
 #include <cstddef>
@@ -29,6 +39,8 @@
 
 namespace pla::text {
 
+// [SECTION] locations
+
 // The location arguments of a message: {"file", source}, {"line", ...}, {"column", ...}
 // (1-based; a line or column <= 0 is left out), rendered as "SOURCE:LINE:COLUMN: ".
 MsgArgs location(const std::string& source, long long line, long long column);
@@ -40,6 +52,8 @@ Status fail_at(const std::string& source, long long line, long long column, Msg 
 // The offending text for a message argument ({value}, which templates put in single
 // quotes), cut short (with "...") after 40 bytes.
 std::string shown(std::string_view s);
+
+// [SECTION] text helpers
 
 inline bool is_blank_char(char c) { return c == ' ' || c == '\t'; }
 
@@ -64,6 +78,8 @@ inline bool iequals(std::string_view a, std::string_view b) {
 inline bool ends_with_ci(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && iequals(s.substr(s.size() - suffix.size()), suffix);
 }
+
+// [SECTION] number parser
 
 // The outcome of parse_number.
 enum class NumberParse { kOk, kNotNumber, kNotFinite, kOutOfRange, kEmpty };
@@ -98,7 +114,8 @@ inline NumberParse parse_number(std::string_view s, double& value, char decimal 
   return NumberParse::kNotNumber;
 }
 
-// ---- The common decimal, read 8 bytes at a time.
+// [SECTION] plain decimals
+// The common decimal, read 8 bytes at a time.
 //
 // Most numbers in data files look alike: [-] digits [mark digits] [(e|E) [+-] digits], at
 // most 19 significant digits (every double printed with %.17g, repr or %.18e is). For those,
@@ -295,6 +312,8 @@ inline const char* parse_plain_decimal(const char* p, const char* limit, double&
   return p;
 }
 
+// [SECTION] labels
+
 // Labels: -1/+1 (also written 1) or 0/1, one convention per file (0 means -1). `line`
 // is where a label was read (a line, or a row of a binary file), named when a later
 // label mixes the conventions.
@@ -343,6 +362,8 @@ class LabelReader {
   long long zero_line_ = 0;   // first line with label 0
 };
 
+// [SECTION] messages
+
 // The message (without position) for a failed parse of `text` where a number was expected.
 Message number_error(NumberParse r, std::string_view text);
 
@@ -354,7 +375,7 @@ Message in_header_row(const Message& m);
 // even when it did not hold the line) or holding a NUL byte is refused.
 Status check_line(std::string_view line, std::size_t bytes, const std::string& source, int line_no);
 
-// ---------------------------------------------------------------- CSV
+// [SECTION] CSV
 
 struct CsvField {
   std::string text;  // unquoted and trimmed
@@ -381,7 +402,7 @@ char detect_separator(std::string_view line);
 // "comma", "semicolon" or "tab" (the {separator} argument of the CSV messages).
 std::string separator_name(char sep);
 
-// ---------------------------------------------------------------- LIBSVM
+// [SECTION] LIBSVM
 
 struct Token {
   std::string_view text;
