@@ -1,3 +1,17 @@
+// Perceptron Lab core: guided lessons (the format: lesson.hpp).
+//
+// Index of this file (search for "[SECTION] name"):
+//   [SECTION] Limits
+//   [SECTION] Languages         the catalogs: which languages a text may use, their words
+//   [SECTION] Text helpers      {name} scanning, numbers, lines, vectors
+//   [SECTION] Placeholders      the table: each placeholder's name, computation and format
+//   [SECTION] Loader            JSON -> Lesson, every field checked (actions against the
+//                               session's command table)
+//   [SECTION] Session helpers   the learner after the next update
+//   [SECTION] Public helpers    built-in lessons, LessonText
+//   [SECTION] Course progress   LessonProgress, CourseProgress (JSON)
+//   [SECTION] LessonRunner      load, walk (start, next, back, resume), answer
+//   [SECTION] LessonRunner texts  narration, question, feedback, filled from the table
 #include "core/lesson.hpp"
 
 #include <algorithm>
@@ -18,8 +32,19 @@ namespace pla {
 extern const char* const kEmbeddedLessons[];
 extern const unsigned kEmbeddedLessonCount;
 extern const char kEmbeddedCourse[];  // web/lessons/course.json
+// web/i18n/LANG.json: each catalog's code and its "msg" object (CMakeLists.txt).
+struct EmbeddedCatalog {
+  const char* code;
+  const char* msg;
+};
+extern const EmbeddedCatalog kEmbeddedCatalogs[];
+extern const unsigned kEmbeddedCatalogCount;
 
 namespace {
+
+// =============================================================================
+// [SECTION] Limits
+// =============================================================================
 
 constexpr std::size_t kMaxSteps = 500;
 constexpr std::size_t kMaxText = 8000;      // characters per text
@@ -28,12 +53,54 @@ constexpr std::size_t kMaxRows = 10000;     // data rows per step
 constexpr std::size_t kMaxOptions = 10;
 constexpr std::uint64_t kMaxSimSteps = 10000000;  // as Session::next_update
 
-const std::vector<std::string>& languages() {
-  static const std::vector<std::string> l = {"en", "vi", "zh"};
-  return l;
+// =============================================================================
+// [SECTION] Languages
+// =============================================================================
+
+// A language's catalog as the core reads it: its "msg" object, parsed when first needed.
+struct Catalog {
+  const char* embedded = nullptr;  // the embedded text (null: added at run time)
+  bool parsed = false;
+  Json msg;
+};
+
+// The catalogs by language code (the core's one piece of process state besides the
+// built-in tables; the interface runs on one thread).
+std::map<std::string, Catalog>& catalogs() {
+  static std::map<std::string, Catalog> all = [] {
+    std::map<std::string, Catalog> out;
+    for (unsigned i = 0; i < kEmbeddedCatalogCount; ++i) out[kEmbeddedCatalogs[i].code].embedded = kEmbeddedCatalogs[i].msg;
+    out["en"];  // English is the templates' own language: always there
+    return out;
+  }();
+  return all;
 }
 
-// ---------------------------------------------------------------- placeholders
+const Json* catalog_msg(const std::string& lang) {
+  auto& all = catalogs();
+  auto it = all.find(lang);
+  if (it == all.end()) return nullptr;
+  Catalog& c = it->second;
+  if (!c.parsed) {
+    c.parsed = true;
+    if (c.embedded) c.msg = Json::parse(c.embedded, nullptr, false);
+    if (!c.msg.is_object()) c.msg = Json::object();
+  }
+  return &c.msg;
+}
+
+// The word of a message code in a language (the catalog's, else English).
+std::string word(Msg code, const std::string& lang, MsgArgs args = {}) {
+  return render(Message(code, std::move(args)), [&](Msg m) { return catalog_template(lang, m); });
+}
+// Two parts joined by a language's mark ("{left}; {right}", "{left}；{right}").
+std::string joined(Msg code, const std::string& lang, const std::string& left, const std::string& right) {
+  return word(code, lang, {{"left", left}, {"right", right}});
+}
+
+// =============================================================================
+// [SECTION] Text helpers
+// =============================================================================
 
 bool is_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -64,34 +131,6 @@ bool indexed(const std::string& name, const char* prefix, std::size_t& index) {
     if (c < '0' || c > '9') return false;
   index = static_cast<std::size_t>(v);
   return true;
-}
-
-const std::vector<std::string>& plain_placeholders() {
-  static const std::vector<std::string> n = {"k",       "step",     "epoch",  "eta",   "w",     "b",
-                                             "prev_w",  "prev_b",   "x",      "y",     "score", "index",
-                                             "mistake", "converged", "mistakes", "points", "alpha", "gamma",
-                                             "R",       "bound",    "answer", "given",  "angle_error", "offset_error",
-                                             "angle",   "queries", "w_dot_u", "norm_w2", "lower", "upper",
-                                             "J",       "J1",      "seed",   "delta", "h",     "N",
-                                             "vc_bound", "vc_gap", "train_error", "test_error", "eta_runs", "eta_k",
-                                             "accuracy", "validation_accuracy", "validation_points"};
-  return n;
-}
-
-std::string yes_no_word(bool v, const std::string& lang) {
-  if (lang == "vi") return v ? "có" : "không";
-  if (lang == "zh") return v ? "是" : "否";
-  return v ? "yes" : "no";
-}
-
-// The marks a list placeholder ({queries}, {eta_runs}, {eta_k}) writes between its items,
-// between the fields of one item, and after an item's name: full-width in Chinese text.
-struct ListMarks {
-  const char *item, *group, *field, *colon;
-};
-ListMarks list_marks(const std::string& lang) {
-  if (lang == "zh") return {"、", "；", "，", "："};
-  return {", ", "; ", ", ", ": "};
 }
 
 // Whole numbers exactly, others to 6 significant digits ("0.836329").
@@ -147,7 +186,322 @@ std::string vector_text(const std::vector<double>& v, const NumberFormat& fmt) {
   return out + ")";
 }
 
-// ---------------------------------------------------------------- the loader
+// =============================================================================
+// [SECTION] Placeholders
+// =============================================================================
+// One row per placeholder: its name, how its value is computed and how it is written.
+// A row computed "at show" reads the session when the step is shown (the narration and
+// the prompt use those values, the "why" text those after the question's effect); a
+// "live" row reads the runner when the text is filled (the answer and the reply). A value
+// marked none writes "–". An indexed row ({w}, {alpha}) also answers {w1}, {w2}, ...: the
+// components of its vector ("–" past its end).
+
+// What the rows computed at show read: the session and the pieces several rows share.
+struct ShowProbe {
+  const Session& s;
+  bool has_last = false;  // a visited point (last_step) of the training set
+  StepInfo last;
+  std::size_t row = 0;    // its data row
+  std::vector<double> x;  // its coordinates
+  bool margin_ok = false;  // separable: γ̂, R̂, u exist
+  Metrics m;               // the losses of the learner on the training set
+  double train_accuracy = 1.0;
+  bool has_test = false;   // the data was generated: the error on fresh points
+  double test_error = 0.0;
+
+  explicit ShowProbe(const Session& session) : s(session) {
+    has_last = s.has_last_step() && s.last_step().index < s.train_set().size();
+    if (has_last) {
+      last = s.last_step();
+      row = last.index < s.train_index().size() ? s.train_index()[last.index] : last.index;
+      if (row < s.data().size()) x.assign(s.data().row(row), s.data().row(row) + s.data().d);
+    }
+    margin_ok = s.margin_ok() && s.margin().separable;
+    const Dataset& train = s.train_set();
+    m = compute_losses(s.learner(), train);
+    train_accuracy = train.empty() ? 1.0 : 1.0 - static_cast<double>(m.j1) / static_cast<double>(train.size());
+    // The test error on 10,000 fresh points of the same generator: the last 10,000 of a
+    // draw of N + 10,000 with the session's spec (same seed, so the same hidden plane).
+    if (s.source() == DataSource::Generated && s.data().size() <= 100000) {
+      GenSpec g = s.last_generated();
+      const std::size_t n = s.data().size();
+      g.n = n + 10000;
+      Dataset pool;
+      if (generate(g, pool) && pool.size() == g.n && pool.d == s.data().d) {
+        std::size_t wrong = 0;
+        for (std::size_t i = n; i < pool.size(); ++i) wrong += (s.decision(pool.row(i)) >= 0.0 ? 1 : -1) != pool.y[i];
+        test_error = static_cast<double>(wrong) / 10000.0;
+        has_test = true;
+      }
+    }
+  }
+  int y() const { return s.train_set().y[last.index]; }
+  double N() const { return static_cast<double>(s.train_set().size()); }
+  double h() const { return static_cast<double>(s.train_set().d) + 1.0; }
+  double vc() const { return N() > 0 ? vc_bound(N(), h(), s.settings().delta, 1.0 - train_accuracy) : 0.0; }
+  // The running augmented weights ŵ = (w, b) against u (false: no u, or a kernel learner).
+  bool invariants() const {
+    return margin_ok && s.learner().linear() && s.margin().u.size() == s.learner().running_w().size() + 1;
+  }
+  double dot_u() const {
+    const std::vector<double>& w = s.learner().running_w();
+    const std::vector<double>& u = s.margin().u;
+    double d = 0.0;
+    for (std::size_t j = 0; j < w.size(); ++j) d += w[j] * u[j];
+    return d + s.learner().running_b() * u[w.size()];
+  }
+  double norm2() const {
+    const std::vector<double>& w = s.learner().running_w();
+    double d = 0.0;
+    for (double v : w) d += v * v;
+    return d + s.learner().running_b() * s.learner().running_b();
+  }
+};
+
+// What the live rows read: the runner's answer state.
+struct LiveProbe {
+  const std::string& expected;  // the expected answer, as answer() takes it
+  const std::string& given;     // the reply given
+  bool line_errors;             // a place_line reply was measured
+  double angle_error, offset_error;
+};
+
+// How a text is being filled: its language's number format, words and marks.
+struct FillContext {
+  NumberFormat fmt;
+  std::string lang;  // the catalog whose words are written ("en" for pseudo)
+  std::function<std::string(const std::string&)> reply;  // an answer as the student reads it
+};
+
+using Value = PlaceholderValue;
+Value none() {
+  Value v;
+  v.none = true;
+  return v;
+}
+Value num(double x) {
+  Value v;
+  v.x = x;
+  return v;
+}
+Value vec(std::vector<double> x) {
+  Value v;
+  v.v = std::move(x);
+  return v;
+}
+Value num_if(bool ok, double x) { return ok ? num(x) : none(); }
+Value reply_value(const std::string& t) {
+  Value v;
+  v.text = t;
+  return v;
+}
+
+double rounded(double x, double scale) { return std::round(x * scale) / scale; }
+
+// The formats.
+std::string f_number(const Value& v, const FillContext& c) { return c.fmt(v.x); }
+std::string f_round1(const Value& v, const FillContext& c) { return c.fmt(rounded(v.x, 10.0)); }
+std::string f_round3(const Value& v, const FillContext& c) { return c.fmt(rounded(v.x, 1000.0)); }
+std::string f_round4(const Value& v, const FillContext& c) { return c.fmt(rounded(v.x, 10000.0)); }
+std::string f_percent(const Value& v, const FillContext& c) { return c.fmt(std::round(v.x * 1000.0) / 10.0) + "%"; }
+std::string f_vector(const Value& v, const FillContext& c) { return vector_text(v.v, c.fmt); }
+std::string f_label(const Value& v, const FillContext& c) { return v.x > 0 ? "+" + c.fmt(1.0) : c.fmt(-1.0); }
+std::string f_point(const Value& v, const FillContext&) {
+  return "x" + std::to_string(static_cast<std::size_t>(v.x) + 1);
+}
+std::string f_yes_no(const Value& v, const FillContext& c) {
+  return word(v.x != 0.0 ? Msg::lesson_word_yes : Msg::lesson_word_no, c.lang);
+}
+std::string f_reply(const Value& v, const FillContext& c) { return c.reply(v.text); }
+// {queries}: "(1, 2) → +1; (3, 4) → −1".
+std::string f_queries(const Value& v, const FillContext& c) {
+  std::string list;
+  for (const std::vector<double>& q : v.rows) {
+    const std::vector<double> at(q.begin(), q.end() - 1);
+    const std::string one = vector_text(at, c.fmt) + " → " + (q.back() > 0 ? "+" + c.fmt(1.0) : c.fmt(-1.0));
+    list = list.empty() ? one : joined(Msg::lesson_list_group, c.lang, list, one);
+  }
+  return list;
+}
+// {eta_runs}: "η = 1: k = 15, w = (2, 3), b = −13; η = 0.1: ..." (rows: η, k, b, w...).
+std::string f_eta_runs(const Value& v, const FillContext& c) {
+  std::string list;
+  for (const std::vector<double>& r : v.rows) {
+    const std::string w = "w = " + vector_text(std::vector<double>(r.begin() + 3, r.end()), c.fmt);
+    const std::string fields = joined(Msg::lesson_list_field, c.lang,
+                                      joined(Msg::lesson_list_field, c.lang, "k = " + c.fmt(r[1]), w), "b = " + c.fmt(r[2]));
+    const std::string one = joined(Msg::lesson_list_colon, c.lang, "η = " + c.fmt(r[0]), fields);
+    list = list.empty() ? one : joined(Msg::lesson_list_group, c.lang, list, one);
+  }
+  return list;
+}
+// {eta_k}: "15, 15, 15".
+std::string f_eta_k(const Value& v, const FillContext& c) {
+  std::string list;
+  for (const std::vector<double>& r : v.rows) list = list.empty() ? c.fmt(r[1]) : joined(Msg::lesson_list_item, c.lang, list, c.fmt(r[1]));
+  return list;
+}
+
+// The learning-rate comparison's runs as rows (η, k, b, w...): none before a "compare".
+Value eta_rows(const ShowProbe& p) {
+  Value v;
+  for (const EtaRun& r : p.s.eta_runs()) {
+    std::vector<double> row = {r.eta, static_cast<double>(r.updates), r.b};
+    row.insert(row.end(), r.w.begin(), r.w.end());
+    v.rows.push_back(std::move(row));
+  }
+  v.none = v.rows.empty();
+  return v;
+}
+
+struct Placeholder {
+  const char* name;
+  bool indexed;                                    // also {name1}, {name2}, ...
+  Value (*at_show)(const ShowProbe&);              // computed when the step is shown, or
+  Value (*live)(const LiveProbe&);                 // computed when the text is filled
+  std::string (*format)(const Value&, const FillContext&);
+};
+
+using P = const ShowProbe&;
+using L = const LiveProbe&;
+const std::vector<Placeholder>& placeholders() {
+  static const std::vector<Placeholder> table = {
+      // the run: updates, points visited, epochs, η, the weights
+      {"k", false, [](P p) { return num(static_cast<double>(p.s.learner().updates())); }, nullptr, f_number},
+      {"step", false, [](P p) { return num(static_cast<double>(p.s.learner().steps())); }, nullptr, f_number},
+      {"epoch", false, [](P p) { return num(static_cast<double>(p.s.learner().epoch())); }, nullptr, f_number},
+      {"eta", false, [](P p) { return num(p.s.settings().learner.pla.eta); }, nullptr, f_number},
+      {"w", true, [](P p) { return vec(p.s.learner().running_w()); }, nullptr, f_vector},
+      {"b", false, [](P p) { return num(p.s.learner().running_b()); }, nullptr, f_number},
+      {"prev_w", false, [](P p) { return vec(p.s.previous_w()); }, nullptr, f_vector},
+      {"prev_b", false, [](P p) { return num(p.s.previous_b()); }, nullptr, f_number},
+      // the last visited point
+      {"x", false, [](P p) { return p.has_last ? vec(p.x) : none(); }, nullptr, f_vector},
+      {"y", false, [](P p) { return num_if(p.has_last, p.has_last ? p.y() : 0); }, nullptr, f_label},
+      {"score", false, [](P p) { return num_if(p.has_last, p.has_last ? p.y() * p.last.score : 0.0); }, nullptr,
+       f_number},
+      {"index", false, [](P p) { return num_if(p.has_last, static_cast<double>(p.row)); }, nullptr, f_point},
+      {"mistake", false, [](P p) { return num_if(p.has_last, p.has_last && p.last.mistake ? 1.0 : 0.0); }, nullptr,
+       f_yes_no},
+      // {angle}: degrees between w before the last update and y·x (the update turns w toward yx)
+      {"angle", false,
+       [](P p) {
+         const std::vector<double>& w = p.s.previous_w();
+         if (!p.has_last || !p.last.mistake || w.size() != p.x.size() || p.x.empty()) return none();
+         double dot = 0.0, nw = 0.0, nx = 0.0;
+         for (std::size_t j = 0; j < p.x.size(); ++j) {
+           dot += w[j] * p.y() * p.x[j];
+           nw += w[j] * w[j];
+           nx += p.x[j] * p.x[j];
+         }
+         if (!(nw > 0.0 && nx > 0.0)) return none();
+         const double c = std::max(-1.0, std::min(1.0, dot / std::sqrt(nw * nx)));
+         return num(std::acos(c) * 180.0 / 3.14159265358979323846);
+       },
+       nullptr, f_round1},
+      // the whole data
+      {"converged", false, [](P p) { return num(p.s.learner().converged() ? 1.0 : 0.0); }, nullptr, f_yes_no},
+      {"mistakes", false, [](P p) { return num(static_cast<double>(p.s.train_mistakes())); }, nullptr, f_number},
+      {"points", false, [](P p) { return num(static_cast<double>(p.s.data().size())); }, nullptr, f_number},
+      {"alpha", true,
+       [](P p) {
+         Value v;
+         for (std::uint64_t a : p.s.learner().alpha()) v.v.push_back(static_cast<double>(a));
+         return v;
+       },
+       nullptr, f_vector},
+      {"queries", false,
+       [](P p) {
+         Value v;
+         for (const std::vector<double>& q : p.s.queries()) {
+           std::vector<double> row = q;
+           row.push_back(p.s.decision(q.data()) >= 0.0 ? 1.0 : -1.0);
+           v.rows.push_back(std::move(row));
+         }
+         v.none = v.rows.empty();
+         return v;
+       },
+       nullptr, f_queries},
+      // the margin of the augmented data and the proof invariants of ŵ = (w, b)
+      {"gamma", false, [](P p) { return num_if(p.margin_ok, p.s.margin().gamma_aug); }, nullptr, f_number},
+      {"R", false, [](P p) { return num_if(p.margin_ok, p.s.margin().R_aug); }, nullptr, f_number},
+      {"bound", false, [](P p) { return num_if(p.margin_ok, p.s.margin().bound); }, nullptr, f_number},
+      {"w_dot_u", false, [](P p) { return p.invariants() ? num(p.dot_u()) : none(); }, nullptr, f_number},
+      {"norm_w2", false, [](P p) { return p.invariants() ? num(p.norm2()) : none(); }, nullptr, f_number},
+      {"lower", false,
+       [](P p) {
+         const double k = static_cast<double>(p.s.learner().updates());
+         return p.invariants() ? num(k * p.s.settings().learner.pla.eta * p.s.margin().gamma_aug) : none();
+       },
+       nullptr, f_number},
+      {"upper", false,
+       [](P p) {
+         const double k = static_cast<double>(p.s.learner().updates()), eta = p.s.settings().learner.pla.eta;
+         const double R = p.s.margin().R_aug;
+         return p.invariants() ? num(k * eta * eta * R * R) : none();
+       },
+       nullptr, f_number},
+      // the losses, the split and the VC bound
+      {"J", false, [](P p) { return num(p.m.j); }, nullptr, f_number},
+      {"J1", false, [](P p) { return num(static_cast<double>(p.m.j1)); }, nullptr, f_number},
+      {"seed", false, [](P p) { return num(static_cast<double>(p.s.settings().learner.pla.seed)); }, nullptr, f_number},
+      {"accuracy", false, [](P p) { return num(p.train_accuracy); }, nullptr, f_percent},
+      {"validation_accuracy", false,
+       [](P p) {
+         return num_if(!p.s.validation_set().empty(),
+                       p.s.validation_set().empty() ? 0.0 : accuracy(p.s.learner(), p.s.validation_set()));
+       },
+       nullptr, f_percent},
+      {"validation_points", false, [](P p) { return num(static_cast<double>(p.s.validation_set().size())); }, nullptr,
+       f_number},
+      {"delta", false, [](P p) { return num(p.s.settings().delta); }, nullptr, f_number},
+      {"h", false, [](P p) { return num(p.h()); }, nullptr, f_number},
+      {"N", false, [](P p) { return num(p.N()); }, nullptr, f_number},
+      {"train_error", false, [](P p) { return num(1.0 - p.train_accuracy); }, nullptr, f_round4},
+      {"vc_bound", false, [](P p) { return num_if(p.N() > 0, p.vc()); }, nullptr, f_round4},
+      {"test_error", false, [](P p) { return num_if(p.has_test, p.test_error); }, nullptr, f_round4},
+      {"vc_gap", false, [](P p) { return num_if(p.has_test && p.N() > 0, p.vc() - p.test_error); }, nullptr, f_round4},
+      // the learning-rate comparison (after a "compare" action)
+      {"eta_runs", false, eta_rows, nullptr, f_eta_runs},
+      {"eta_k", false, eta_rows, nullptr, f_eta_k},
+      // the question: the expected answer, the reply and a place_line reply's errors
+      {"answer", false, nullptr, [](L l) { return reply_value(l.expected); }, f_reply},
+      {"given", false, nullptr, [](L l) { return reply_value(l.given); }, f_reply},
+      {"angle_error", false, nullptr, [](L l) { return num_if(l.line_errors, l.angle_error); }, f_round1},
+      {"offset_error", false, nullptr, [](L l) { return num_if(l.line_errors, l.offset_error); }, f_round3},
+  };
+  return table;
+}
+
+// The row of a {name} (index: the component an indexed name asks for, 0 for the whole).
+const Placeholder* find_placeholder(const std::string& name, std::size_t& index) {
+  index = 0;
+  for (const Placeholder& p : placeholders())
+    if (name == p.name) return &p;
+  for (const Placeholder& p : placeholders())
+    if (p.indexed && indexed(name, p.name, index)) return &p;
+  return nullptr;
+}
+
+// A row's value written: "–" when none; an indexed name, the component.
+std::string format_value(const Placeholder& p, const Value& v, std::size_t index, const FillContext& c) {
+  const std::string dash = "–";
+  if (v.none) return dash;
+  if (index) return index <= v.v.size() ? c.fmt(v.v[index - 1]) : dash;
+  return p.format(v, c);
+}
+
+// The values of the rows computed at show (live rows keep an empty value).
+LessonVars snapshot(const Session& s) {
+  const ShowProbe probe(s);
+  LessonVars out;
+  for (const Placeholder& p : placeholders()) out.push_back(p.at_show ? p.at_show(probe) : Value());
+  return out;
+}
+
+// =============================================================================
+// [SECTION] Loader
+// =============================================================================
 
 std::string at(const std::string& field, const std::string& key) { return field.empty() ? key : field + "." + key; }
 std::string item(const std::string& field, std::size_t i) { return field + "[" + std::to_string(i + 1) + "]"; }
@@ -156,6 +510,12 @@ std::string join_keys(const std::vector<std::string>& keys) {
   std::string out;
   for (const auto& k : keys) out += (out.empty() ? "" : ", ") + k;
   return out;
+}
+
+// A command's argument count for people: "1", "0–8".
+std::string arg_count(const Command& c) {
+  return c.min_args == c.max_args ? std::to_string(c.min_args)
+                                  : std::to_string(c.min_args) + "–" + std::to_string(c.max_args);
 }
 
 struct Loader {
@@ -194,15 +554,15 @@ struct Loader {
 
   Status text(const Json& o, const std::string& field, LessonText& out) const {
     if (!o.is_object()) return fail(Msg::lesson_expected_object, field);
-    Status st = keys(o, field, languages());
+    Status st = keys(o, field, lesson_languages());
     if (!st) return st;
     LessonText t;
-    std::string* slots[] = {&t.en, &t.vi, &t.zh};
-    for (std::size_t i = 0; i < 3; ++i) {
-      auto it = o.find(languages()[i]);
-      if (it == o.end()) continue;
-      st = text_value(*it, at(field, languages()[i]), *slots[i]);
+    for (auto it = o.begin(); it != o.end(); ++it) {
+      std::string value;
+      st = text_value(*it, at(field, it.key()), value);
       if (!st) return st;
+      if (it.key() == "en") t.en = std::move(value);
+      else t.translations[it.key()] = std::move(value);
     }
     if (t.en.empty()) return fail(Msg::lesson_no_text, field);
     out = std::move(t);
@@ -309,61 +669,62 @@ struct Loader {
     return Status::success();
   }
 
-  Status actions(const Json& a, const std::string& field, LessonStep& st) const {
+  // The actions: session commands marked kCmdLesson, each checked with its table row's
+  // argument schema (the count, then each argument's kind) and turned into the text the
+  // command takes. A command whose count follows the data's d is checked here when the
+  // lesson's setup data fixes d, else when the step runs (LessonRunner::apply_step).
+  Status actions(const Json& a, const std::string& field, LessonStep& st) {
     if (!a.is_array()) return fail(Msg::lesson_expected_array, field);
     if (a.size() > kMaxActions) return fail(Msg::lesson_too_long, field, {{"max", std::to_string(kMaxActions)}});
-    struct Known {
-      const char* name;
-      const char* usage;
-      bool index;   // takes one whole number
-      int numbers;  // or takes this many numbers (-1: 1 to 8 numbers; -2: a word then 0 to 5 numbers)
-    };
-    static const Known known[] = {{"reset", "reset", false, 0},         {"step", "step", false, 0},
-                                  {"next_update", "next_update", false, 0}, {"epoch", "epoch", false, 0},
-                                  {"train", "train", false, 0},         {"seek", "seek STEP", true, 0},
-                                  {"update_on", "update_on INDEX", true, 0}, {"add_query", "add_query X Y", false, 2},
-                                  {"clear_queries", "clear_queries", false, 0},
-                                  {"compare", "compare ETA [ETA ...] (1 to 8)", false, -1},
-                                  {"generate", "generate KIND [N] [D] [MARGIN] [NOISE] [SEED]", false, -2}};
     std::vector<std::string> names;
-    for (const Known& k : known) names.emplace_back(k.name);
+    for (const Command& c : session_commands())
+      if (c.flags & kCmdLesson) names.emplace_back(c.name);
     for (std::size_t i = 0; i < a.size(); ++i) {
       const std::string f = item(field, i);
       const Json& c = a[i];
       if (!c.is_array()) return fail(Msg::lesson_expected_array, f);
       if (c.empty() || !c[0].is_string()) return fail(Msg::lesson_expected_string, item(f, 0));
       const std::string name = c[0].get<std::string>();
-      const Known* k = nullptr;
-      for (const Known& kk : known)
-        if (name == kk.name) k = &kk;
-      if (!k) return fail(Msg::lesson_action_unknown, f, {{"name", name.substr(0, 40)}, {"known", join_keys(names)}});
-      std::vector<std::string> cmd = {name};
-      if (k->numbers == -1 && (c.size() < 2 || c.size() > 9)) return fail(Msg::lesson_action_usage, f, {{"usage", k->usage}});
-      if (k->numbers == -2) {
-        if (c.size() < 2 || c.size() > 7) return fail(Msg::lesson_action_usage, f, {{"usage", k->usage}});
-        if (!c[1].is_string()) return fail(Msg::lesson_expected_string, item(f, 1));
-        cmd.push_back(c[1].get<std::string>());
-        for (std::size_t n = 2; n < c.size(); ++n) {
-          if (!c[n].is_number()) return fail(Msg::lesson_expected_number, item(f, n));
-          cmd.push_back(json_number(c[n].get<double>()));
+      const Command* cmd = nullptr;
+      for (const Command& k : session_commands())
+        if ((k.flags & kCmdLesson) && name == k.name) cmd = &k;
+      if (!cmd) return fail(Msg::lesson_action_unknown, f, {{"name", name.substr(0, 40)}, {"known", join_keys(names)}});
+      const std::size_t n = c.size() - 1;
+      if (cmd->max_args != kArgsPerDim) {
+        if (n < static_cast<std::size_t>(cmd->min_args) || n > static_cast<std::size_t>(cmd->max_args))
+          return fail(Msg::lesson_action_count, f,
+                      {{"name", name}, {"given", std::to_string(n)}, {"count", arg_count(*cmd)}, {"usage", cmd->usage}});
+      } else if (dim && n != static_cast<std::size_t>(cmd->min_args) + dim) {
+        return fail(Msg::lesson_action_dim, f,
+                    {{"name", name}, {"given", std::to_string(n)},
+                     {"count", std::to_string(static_cast<std::size_t>(cmd->min_args) + dim)},
+                     {"d", std::to_string(dim)}});
+      }
+      std::vector<std::string> args = {name};
+      const std::string kinds = cmd->kinds;
+      for (std::size_t j = 1; j <= n; ++j) {
+        const char kind = kinds.empty() ? 'v' : kinds[std::min(j, kinds.size()) - 1];
+        const Json& x = c[j];
+        const std::string fj = item(f, j);
+        if (kind == 't') {
+          if (!x.is_string()) return fail(Msg::lesson_expected_string, fj);
+          args.push_back(x.get<std::string>());
+        } else if (kind == 'n') {
+          if (!x.is_number()) return fail(Msg::lesson_expected_number, fj);
+          args.push_back(json_number(x.get<double>()));
+        } else if (kind == 'u') {
+          if (!x.is_number_unsigned() && !(x.is_number_integer() && x.get<std::int64_t>() >= 0))
+            return fail(Msg::lesson_expected_whole, fj);
+          args.push_back(std::to_string(x.get<std::uint64_t>()));
+        } else {
+          std::string v;
+          Status r = scalar(x, fj, v);
+          if (!r) return r;
+          args.push_back(std::move(v));
         }
-        st.actions.push_back(std::move(cmd));
-        continue;
       }
-      const int numbers = k->numbers == -1 ? static_cast<int>(c.size()) - 1 : k->numbers;
-      if (c.size() != (k->index ? 2u : 1u + static_cast<std::size_t>(numbers)))
-        return fail(Msg::lesson_action_usage, f, {{"usage", k->usage}});
-      for (int n = 0; n < numbers; ++n) {
-        const Json& x = c[static_cast<std::size_t>(n) + 1];
-        if (!x.is_number()) return fail(Msg::lesson_expected_number, item(f, static_cast<std::size_t>(n) + 1));
-        cmd.push_back(json_number(x.get<double>()));
-      }
-      if (k->index) {
-        if (!c[1].is_number_unsigned() && !(c[1].is_number_integer() && c[1].get<std::int64_t>() >= 0))
-          return fail(Msg::lesson_expected_whole, item(f, 1));
-        cmd.push_back(std::to_string(c[1].get<std::uint64_t>()));
-      }
-      st.actions.push_back(std::move(cmd));
+      if (cmd->flags & kCmdNewData) dim = 0;  // the data is replaced: d unknown until the next setup
+      st.actions.push_back(std::move(args));
     }
     return Status::success();
   }
@@ -540,103 +901,10 @@ struct Loader {
   }
 };
 
-// ---------------------------------------------------------------- session helpers
 
-LessonVars snapshot(const Session& s) {
-  LessonVars v;
-  const Learner& l = s.learner();
-  v.k = l.updates();
-  v.step = l.steps();
-  v.epoch = l.epoch();
-  v.eta = s.settings().learner.pla.eta;
-  v.w = l.running_w();
-  v.b = l.running_b();
-  v.prev_w = s.previous_w();
-  v.prev_b = s.previous_b();
-  for (std::uint64_t a : l.alpha()) v.alpha.push_back(static_cast<double>(a));
-  v.converged = l.converged();
-  v.points = s.data().size();
-  v.mistakes = s.train_mistakes();
-  v.has_last = s.has_last_step() && s.last_step().index < s.train_set().size();
-  if (v.has_last) {
-    const StepInfo& st = s.last_step();
-    const std::size_t row = st.index < s.train_index().size() ? s.train_index()[st.index] : st.index;
-    v.index = row;
-    v.y = s.train_set().y[st.index];
-    v.score = v.y * st.score;
-    v.mistake = st.mistake;
-    if (row < s.data().size()) v.x.assign(s.data().row(row), s.data().row(row) + s.data().d);
-  }
-  // The angle between w before the last update and y·x: the update w ← w + ηyx turns w toward yx.
-  if (v.has_last && v.mistake && v.prev_w.size() == v.x.size() && !v.x.empty()) {
-    double dot = 0.0, nw = 0.0, nx = 0.0;
-    for (std::size_t j = 0; j < v.x.size(); ++j) {
-      dot += v.prev_w[j] * v.y * v.x[j];
-      nw += v.prev_w[j] * v.prev_w[j];
-      nx += v.x[j] * v.x[j];
-    }
-    if (nw > 0.0 && nx > 0.0) {
-      const double c = std::max(-1.0, std::min(1.0, dot / std::sqrt(nw * nx)));
-      v.angle = std::acos(c) * 180.0 / 3.14159265358979323846;
-      v.has_angle = true;
-    }
-  }
-  for (const std::vector<double>& q : s.queries()) {
-    std::vector<double> row = q;
-    row.push_back(s.decision(q.data()) >= 0.0 ? 1.0 : -1.0);
-    v.queries.push_back(std::move(row));
-  }
-  v.margin_ok = s.margin_ok() && s.margin().separable;
-  if (v.margin_ok) {
-    v.gamma = s.margin().gamma_aug;
-    v.R = s.margin().R_aug;
-    v.bound = s.margin().bound;
-  }
-  // The proof invariants of ŵ = (w, b).
-  const std::vector<double>& u = s.margin().u;
-  if (v.margin_ok && l.linear() && u.size() == v.w.size() + 1) {
-    v.invariants_ok = true;
-    for (std::size_t j = 0; j < v.w.size(); ++j) {
-      v.w_dot_u += v.w[j] * u[j];
-      v.norm_w2 += v.w[j] * v.w[j];
-    }
-    v.w_dot_u += v.b * u[v.w.size()];
-    v.norm_w2 += v.b * v.b;
-    const double k = static_cast<double>(v.k);
-    v.lower = k * v.eta * v.gamma;
-    v.upper = k * v.eta * v.eta * v.R * v.R;
-  }
-  const Dataset& train = s.train_set();
-  const Metrics m = compute_losses(l, train);
-  v.J = m.j;
-  v.J1 = m.j1;
-  v.seed = s.settings().learner.pla.seed;
-  v.N = train.size();
-  v.validation_points = s.validation_set().size();
-  v.accuracy = train.empty() ? 1.0 : 1.0 - static_cast<double>(m.j1) / static_cast<double>(train.size());
-  if (!s.validation_set().empty()) v.validation_accuracy = accuracy(l, s.validation_set());
-  v.delta = s.settings().delta;
-  v.h = static_cast<double>(train.d) + 1.0;
-  v.train_error = 1.0 - v.accuracy;
-  v.vc_bound = v.N ? vc_bound(static_cast<double>(v.N), v.h, v.delta, v.train_error) : 0.0;
-  // The test error on 10,000 fresh points of the same generator: the last 10,000 of a
-  // draw of N + 10,000 with the session's spec (same seed, so the same hidden plane).
-  if (s.source() == DataSource::Generated && s.data().size() <= 100000) {
-    GenSpec g = s.last_generated();
-    const std::size_t n = s.data().size();
-    g.n = n + 10000;
-    Dataset pool;
-    if (generate(g, pool) && pool.size() == g.n && pool.d == s.data().d) {
-      std::size_t wrong = 0;
-      for (std::size_t i = n; i < pool.size(); ++i)
-        wrong += (s.decision(pool.row(i)) >= 0.0 ? 1 : -1) != pool.y[i];
-      v.test_error = static_cast<double>(wrong) / 10000.0;
-      v.has_test = true;
-    }
-  }
-  for (const EtaRun& r : s.eta_runs()) v.eta_runs.push_back({r.eta, r.updates, r.w, r.b});
-  return v;
-}
+// =============================================================================
+// [SECTION] Session helpers
+// =============================================================================
 
 // The learner after the next update (false when none comes before a stop rule).
 bool simulate_next_update(const Session& s, std::unique_ptr<Learner>& out, std::size_t& row) {
@@ -660,7 +928,9 @@ std::string step_field(std::size_t i) { return item("steps", i); }
 
 }  // namespace
 
-// ---------------------------------------------------------------- public helpers
+// =============================================================================
+// [SECTION] Public helpers
+// =============================================================================
 
 const char* to_string(QuestionKind k) {
   switch (k) {
@@ -674,16 +944,71 @@ const char* to_string(QuestionKind k) {
 }
 
 const std::string& LessonText::in(const std::string& lang) const {
-  if (lang == "vi" && !vi.empty()) return vi;
-  if (lang == "zh" && !zh.empty()) return zh;
-  return en;
+  const std::string& t = written(lang);
+  return t.empty() ? en : t;
+}
+
+const std::string& LessonText::written(const std::string& lang) const {
+  static const std::string empty;
+  if (lang == "en") return en;
+  const auto it = translations.find(lang);
+  return it == translations.end() ? empty : it->second;
+}
+
+std::vector<std::string> lesson_languages() {
+  std::vector<std::string> out;
+  for (const auto& kv : catalogs()) out.push_back(kv.first);
+  return out;  // sorted: the map's order
+}
+
+bool add_language_catalog(const std::string& code, const std::string& catalog_json) {
+  bool good = code.size() >= 2 && code.size() <= 8 && code[0] >= 'a' && code[0] <= 'z' && code != "pseudo";
+  for (char c : code) good = good && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-');
+  const Json doc = Json::parse(catalog_json, nullptr, false);
+  if (!good || !doc.is_object()) return false;
+  Catalog c;
+  c.parsed = true;
+  c.msg = doc.contains("msg") && doc["msg"].is_object() ? doc["msg"] : Json::object();
+  catalogs()[code] = std::move(c);
+  return true;
+}
+
+void remove_language_catalog(const std::string& code) {
+  auto& all = catalogs();
+  const auto it = all.find(code);
+  if (it != all.end() && !it->second.embedded && code != "en") all.erase(it);
+}
+
+std::string catalog_template(const std::string& lang, Msg code) {
+  const Json* msg = catalog_msg(lang);
+  if (!msg) return "";
+  // "msg." + key, the key's dots as nested objects: "lesson.word_yes" -> msg.lesson.word_yes.
+  const std::string key = message_info(code).key;
+  const Json* at = msg;
+  std::size_t from = 0;
+  while (at && at->is_object()) {
+    const std::size_t dot = key.find('.', from);
+    const std::string part = key.substr(from, dot == std::string::npos ? std::string::npos : dot - from);
+    const auto it = at->find(part);
+    at = it == at->end() ? nullptr : &*it;
+    if (dot == std::string::npos) break;
+    from = dot + 1;
+  }
+  return at && at->is_string() ? at->get<std::string>() : "";
 }
 
 bool lesson_placeholder_known(const std::string& name) {
-  const auto& n = plain_placeholders();
-  if (std::find(n.begin(), n.end(), name) != n.end()) return true;
   std::size_t i = 0;
-  return indexed(name, "w", i) || indexed(name, "alpha", i);
+  return find_placeholder(name, i) != nullptr;
+}
+
+const std::vector<std::string>& lesson_placeholder_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const Placeholder& p : placeholders()) out.emplace_back(p.name);
+    return out;
+  }();
+  return names;
 }
 
 const char* builtin_course_json() { return kEmbeddedCourse; }
@@ -730,7 +1055,9 @@ const std::vector<LessonInfo>& builtin_lesson_infos() {
   return infos;
 }
 
-// ---------------------------------------------------------------- progress
+// =============================================================================
+// [SECTION] Course progress
+// =============================================================================
 
 std::size_t LessonProgress::right() const {
   return static_cast<std::size_t>(std::count(results.begin(), results.end(), 1));
@@ -797,7 +1124,9 @@ bool builtin_lesson(const std::string& id, std::string& json) {
   return false;
 }
 
-// ---------------------------------------------------------------- LessonRunner
+// =============================================================================
+// [SECTION] LessonRunner
+// =============================================================================
 
 Status LessonRunner::load(const std::string& json, const std::string& source) {
   Loader loader;
@@ -846,7 +1175,17 @@ Status LessonRunner::apply_step(Session& s, std::size_t i) {
     if (!r) return failed(at(f, "setup." + kv.first), r);
   }
   for (std::size_t a = 0; a < st.actions.size(); ++a) {
-    r = s.command(st.actions[a]);
+    const std::vector<std::string>& args = st.actions[a];
+    for (const Command& c : session_commands())
+      if (c.name == args[0] && c.max_args == kArgsPerDim) {
+        const std::size_t want = static_cast<std::size_t>(c.min_args) + static_cast<std::size_t>(s.data().d);
+        if (args.size() - 1 != want)
+          return failed(item(at(f, "actions"), a),
+                        Status::fail(Msg::lesson_action_dim_run,
+                                     {{"name", args[0]}, {"given", std::to_string(args.size() - 1)},
+                                      {"count", std::to_string(want)}, {"d", msg_int(s.data().d)}}));
+      }
+    r = s.command(args);
     if (!r) return failed(item(at(f, "actions"), a), r);
   }
   return Status::success();
@@ -1189,7 +1528,7 @@ std::string LessonRunner::reply_text(const std::string& a, const std::string& wo
   const NumberFormat fmt = fmt_in ? fmt_in : NumberFormat(default_number);
   if (a.empty() || step_ >= lesson_.steps.size()) return "";
   const LessonQuestion& q = lesson_.steps[step_].question;
-  if (q.kind == QuestionKind::YesNo) return yes_no_word(a == "yes", word_lang);
+  if (q.kind == QuestionKind::YesNo) return word(a == "yes" ? Msg::lesson_word_yes : Msg::lesson_word_no, word_lang);
   if (q.kind == QuestionKind::PickPoint) {
     std::uint64_t i = 0;
     return parse_u64(a, i) ? "x" + std::to_string(i + 1) : a;
@@ -1214,87 +1553,34 @@ std::string LessonRunner::expected_text(const std::string& lang, const NumberFor
   return reply_text(expected_, lang == "pseudo" ? "en" : lang, fmt);
 }
 
+// =============================================================================
+// [SECTION] LessonRunner texts
+// =============================================================================
+
+// A text in a language with its placeholders written from the table: the values of
+// `v` (computed when the step was shown) or, for a live row, the runner's answer state.
 std::string LessonRunner::fill(const LessonText& t, const LessonVars& v, const std::string& lang,
                                const NumberFormat& fmt_in) const {
-  const NumberFormat fmt = fmt_in ? fmt_in : NumberFormat(default_number);
+  FillContext c;
+  c.fmt = fmt_in ? fmt_in : NumberFormat(default_number);
+  c.lang = lang == "pseudo" ? "en" : lang;
+  c.reply = [&](const std::string& a) { return reply_text(a, c.lang, c.fmt); };
+  const LiveProbe live{expected_, given_, answered_ && line_errors_, angle_error_, offset_error_};
   const std::string& src = lang == "pseudo" ? t.en : t.in(lang);
-  const std::string word_lang = lang == "pseudo" ? "en" : lang;
-  auto answer_text = [&](const std::string& a) { return reply_text(a, word_lang, fmt); };
-  const ListMarks marks = list_marks(word_lang);
+  const std::vector<Placeholder>& table = placeholders();
   std::string out;
   std::size_t pos = 0;
   for_each_placeholder(src, [&](const std::string& name, std::size_t b, std::size_t e) {
     out += src.substr(pos, b - pos);
     pos = e;
-    std::size_t i = 0;
-    const std::string none = "–";
-    if (name == "k") out += fmt(static_cast<double>(v.k));
-    else if (name == "step") out += fmt(static_cast<double>(v.step));
-    else if (name == "epoch") out += fmt(static_cast<double>(v.epoch));
-    else if (name == "eta") out += fmt(v.eta);
-    else if (name == "w") out += vector_text(v.w, fmt);
-    else if (name == "b") out += fmt(v.b);
-    else if (name == "prev_w") out += vector_text(v.prev_w, fmt);
-    else if (name == "angle") out += v.has_angle ? fmt(std::round(v.angle * 10.0) / 10.0) : none;
-    else if (name == "queries") {
-      std::string list;
-      for (const std::vector<double>& query : v.queries) {
-        const std::vector<double> at(query.begin(), query.end() - 1);
-        list += (list.empty() ? "" : marks.group) + vector_text(at, fmt) + " → " + (query.back() > 0 ? "+" + fmt(1.0) : fmt(-1.0));
-      }
-      out += list.empty() ? none : list;
+    std::size_t index = 0;
+    const Placeholder* p = find_placeholder(name, index);
+    if (!p) {
+      out += src.substr(b, e - b);
+      return;
     }
-    else if (name == "prev_b") out += fmt(v.prev_b);
-    else if (name == "x") out += v.has_last ? vector_text(v.x, fmt) : none;
-    else if (name == "y") out += v.has_last ? (v.y > 0 ? "+" + fmt(1.0) : fmt(-1.0)) : none;
-    else if (name == "score") out += v.has_last ? fmt(v.score) : none;
-    else if (name == "index") out += v.has_last ? "x" + std::to_string(v.index + 1) : none;
-    else if (name == "mistake") out += v.has_last ? yes_no_word(v.mistake, word_lang) : none;
-    else if (name == "converged") out += yes_no_word(v.converged, word_lang);
-    else if (name == "mistakes") out += fmt(static_cast<double>(v.mistakes));
-    else if (name == "points") out += fmt(static_cast<double>(v.points));
-    else if (name == "alpha") out += vector_text(v.alpha, fmt);
-    else if (name == "gamma") out += v.margin_ok ? fmt(v.gamma) : none;
-    else if (name == "R") out += v.margin_ok ? fmt(v.R) : none;
-    else if (name == "bound") out += v.margin_ok ? fmt(v.bound) : none;
-    else if (name == "answer") out += answer_text(expected_);
-    else if (name == "given") out += answer_text(given_);
-    else if (name == "angle_error") out += answered_ && line_errors_ ? fmt(std::round(angle_error_ * 10.0) / 10.0) : none;
-    else if (name == "offset_error")
-      out += answered_ && line_errors_ ? fmt(std::round(offset_error_ * 1000.0) / 1000.0) : none;
-    else if (name == "w_dot_u") out += v.invariants_ok ? fmt(v.w_dot_u) : none;
-    else if (name == "norm_w2") out += v.invariants_ok ? fmt(v.norm_w2) : none;
-    else if (name == "lower") out += v.invariants_ok ? fmt(v.lower) : none;
-    else if (name == "upper") out += v.invariants_ok ? fmt(v.upper) : none;
-    else if (name == "J") out += fmt(v.J);
-    else if (name == "J1") out += fmt(static_cast<double>(v.J1));
-    else if (name == "seed") out += fmt(static_cast<double>(v.seed));
-    else if (name == "accuracy") out += fmt(std::round(v.accuracy * 1000.0) / 10.0) + "%";
-    else if (name == "validation_accuracy")
-      out += v.validation_accuracy >= 0.0 ? fmt(std::round(v.validation_accuracy * 1000.0) / 10.0) + "%" : none;
-    else if (name == "validation_points") out += fmt(static_cast<double>(v.validation_points));
-    else if (name == "delta") out += fmt(v.delta);
-    else if (name == "h") out += fmt(v.h);
-    else if (name == "N") out += fmt(static_cast<double>(v.N));
-    else if (name == "train_error") out += fmt(std::round(v.train_error * 10000.0) / 10000.0);
-    else if (name == "vc_bound") out += v.N ? fmt(std::round(v.vc_bound * 10000.0) / 10000.0) : none;
-    else if (name == "test_error") out += v.has_test ? fmt(std::round(v.test_error * 10000.0) / 10000.0) : none;
-    else if (name == "vc_gap")
-      out += v.has_test && v.N ? fmt(std::round((v.vc_bound - v.test_error) * 10000.0) / 10000.0) : none;
-    else if (name == "eta_runs" || name == "eta_k") {
-      std::string list;
-      for (const EtaRunSummary& r : v.eta_runs) {
-        if (name == "eta_k") list += (list.empty() ? "" : marks.item) + fmt(static_cast<double>(r.updates));
-        else
-          list += (list.empty() ? "" : marks.group) + std::string("η = ") + fmt(r.eta) + marks.colon + "k = " +
-                  fmt(static_cast<double>(r.updates)) + marks.field + "w = " + vector_text(r.w, fmt) + marks.field +
-                  "b = " + fmt(r.b);
-      }
-      out += list.empty() ? none : list;
-    }
-    else if (indexed(name, "w", i)) out += i <= v.w.size() ? fmt(v.w[i - 1]) : none;
-    else if (indexed(name, "alpha", i)) out += i <= v.alpha.size() ? fmt(v.alpha[i - 1]) : none;
-    else out += src.substr(b, e - b);
+    const std::size_t row = static_cast<std::size_t>(p - table.data());
+    out += format_value(*p, p->live ? p->live(live) : row < v.size() ? v[row] : Value(), index, c);
   });
   out += src.substr(pos);
   return lang == "pseudo" && !out.empty() ? out + " " + out : out;

@@ -25,18 +25,30 @@
 //                steps first); the core checks only that keys are names and values scalars,
 //    "actions":  [["reset"], ["step"], ["next_update"], ["epoch"], ["train"],
 //                 ["seek", 3], ["update_on", 2], ["add_query", 3.5, 2], ["clear_queries"],
-//                 ["compare", 1, 0.1, 0.01, 0.001] (the learning-rate comparison, 1 to 8 η),
+//                 ["compare", 1, 0.1, 0.01, 0.001] (the learning-rate comparison, 0 to 8 η),
 //                 ["generate", "separable", 100, 2, 0.1, 0, 7] (KIND [N] [D] [MARGIN] [NOISE] [SEED])]
-//                (run in order),
+//                (run in order): the session commands whose table row (session_commands())
+//                is marked kCmdLesson, checked at load with that row's argument schema (the
+//                count and each argument's kind). add_query takes d numbers, d the
+//                coordinates of the data: checked at load when the lesson's own setup
+//                data fixes d (a command that replaces the data, generate, makes d unknown
+//                again), otherwise when the step runs (lesson.action_dim_run),
 //    "question": QUESTION}
-// TEXT: {"en": "...", "vi": "...", "zh": "..."}: en required, a missing language
-//   falls back to English ("pseudo" is the English doubled, the string-length test).
-//   Texts hold placeholders filled from the session when the step is shown:
+// TEXT: {"en": "...", "vi": "...", "zh": "..."}: one key per language that has a catalog
+//   (web/i18n/LANG.json, lesson_languages()); en required, a missing language falls back
+//   to English ("pseudo" is the English doubled, the string-length test). The words a
+//   placeholder writes (yes/no, the marks between list items) come from the catalog of
+//   the text's language ("msg.lesson.word_yes", ...): the core holds no translated word.
+//   Texts hold placeholders filled from the session when the step is shown (one table in
+//   lesson.cpp, "[SECTION] Placeholders", gives each its computation and its format):
 //     {k} updates made, {step} points visited, {epoch} epochs completed, {eta},
 //     {w} the running weight vector "(1, 1)", {w1} {w2} ... its components, {b},
 //     {prev_w} {prev_b} the weights before the last visit, {x} the last visited point,
 //     {y} its label (+1 / -1), {score} y (w.x + b) of that point before its update,
 //     {index} that point's name "x1".."xN", {mistake} whether that visit updated (yes/no),
+//     {angle} the angle in degrees (to 0.1) between w before that update and y·x (– unless
+//     that visit updated a non-zero w), {queries} the query points with the class the
+//     perceptron gives each, "(1, 2) → +1; (3, 4) → −1" (– without one),
 //     {converged} (yes/no), {mistakes} training points misclassified now, {points},
 //     {alpha} the dual's alpha vector, {alpha1} ..., {gamma} {R} {bound} (the margin,
 //     R and the Novikoff bound (R/gamma)^2 of the augmented data),
@@ -111,10 +123,27 @@ enum class QuestionKind { None, YesNo, PickPoint, Number, Choice, PlaceLine };
 // "", "yes_no", "pick_point", "number", "choice", "place_line"
 const char* to_string(QuestionKind k);
 
+// A text in the lesson's languages, keyed by catalog code (lesson_languages()).
 struct LessonText {
-  std::string en, vi, zh;
-  const std::string& in(const std::string& lang) const;  // falls back to en
+  std::string en;                                    // English: required, the fallback
+  std::map<std::string, std::string> translations;  // the other languages written
+  const std::string& in(const std::string& lang) const;       // falls back to en
+  const std::string& written(const std::string& lang) const;  // "" when not written
 };
+
+// The languages a lesson text may be written in: one per language catalog, those embedded
+// at build time (web/i18n/*.json but glossary.json) and those added at run time, sorted.
+std::vector<std::string> lesson_languages();
+// Adds (or replaces) the catalog of a language at run time (tests, tools): `code` as a
+// text key (2 to 8 lower-case letters, digits or '-', starting with a letter) and the
+// catalog's JSON text (its "msg" object is what the core reads). False, and nothing
+// added, for a bad code or a text that is no JSON object.
+bool add_language_catalog(const std::string& code, const std::string& catalog_json);
+// Removes a catalog add_language_catalog added (the embedded ones stay).
+void remove_language_catalog(const std::string& code);
+// The template the catalog of `lang` gives a message code ("" when it has none: the
+// English template applies), as render() takes it.
+std::string catalog_template(const std::string& lang, Msg code);
 
 struct LessonQuestion {
   QuestionKind kind = QuestionKind::None;
@@ -170,42 +199,19 @@ struct CourseProgress {
   static bool from_json(const std::string& text, CourseProgress& out);
 };
 
-// One run of the learning-rate comparison, as a lesson narrates it.
-struct EtaRunSummary {
-  double eta = 1.0;
-  std::uint64_t updates = 0;
-  std::vector<double> w;
-  double b = 0.0;
+// One placeholder's value when a step is shown: a number, a vector or a list of rows
+// (none: the placeholder writes "–"). The placeholder table (lesson.cpp) computes and
+// formats it.
+struct PlaceholderValue {
+  bool none = false;
+  double x = 0.0;
+  std::vector<double> v;
+  std::vector<std::vector<double>> rows;
+  std::string text;
 };
-
-// The numbers a step's texts are filled from (a snapshot of the session).
-struct LessonVars {
-  std::uint64_t k = 0, step = 0, epoch = 0;
-  double eta = 1.0, b = 0.0, prev_b = 0.0, score = 0.0;
-  std::vector<double> w, prev_w, x, alpha;
-  bool has_last = false, mistake = false, converged = false, margin_ok = false;
-  int y = 0;
-  std::size_t index = 0, mistakes = 0, points = 0;
-  double gamma = 0.0, R = 0.0, bound = 0.0;
-  double angle = 0.0;  // degrees between w before the last update and y·x (has_angle)
-  bool has_angle = false;
-  std::vector<std::vector<double>> queries;  // each: the point's coordinates, then its class
-  // The proof invariants of the running augmented weights ŵ = (w, b) (invariants_ok: the
-  // data is separable, so u, γ̂ and R̂ exist): ŵ·u, ‖ŵ‖², kηγ̂ and kη²R̂².
-  bool invariants_ok = false;
-  double w_dot_u = 0.0, norm_w2 = 0.0, lower = 0.0, upper = 0.0;
-  double J = 0.0;
-  std::size_t J1 = 0;
-  std::uint64_t seed = 0;
-  // The VC bound at N training points (h = the learner's input dimension + 1, δ the
-  // `delta` setting, R_emp the training error) and the test error on 10,000 fresh points
-  // of the session's generator (has_test: the data was generated).
-  double delta = 0.05, h = 0.0, vc_bound = 0.0, train_error = 0.0, test_error = 0.0;
-  std::size_t N = 0, validation_points = 0;
-  bool has_test = false;
-  double accuracy = 1.0, validation_accuracy = -1.0;  // < 0: no validation split
-  std::vector<EtaRunSummary> eta_runs;
-};
+// The values a step's texts are filled from (a snapshot of the session): one per row of
+// the placeholder table, in its order.
+using LessonVars = std::vector<PlaceholderValue>;
 
 class LessonRunner {
  public:
@@ -319,7 +325,9 @@ struct LessonInfo {
 };
 const std::vector<LessonInfo>& builtin_lesson_infos();
 
-// The placeholder names a lesson text may use (validation and documentation).
+// The placeholder names a lesson text may use (validation and documentation): the rows
+// of the placeholder table, an indexed one ({w}, {alpha}) also as {w1}, {w2}, ...
 bool lesson_placeholder_known(const std::string& name);
+const std::vector<std::string>& lesson_placeholder_names();  // the table's names, in order
 
 }  // namespace pla

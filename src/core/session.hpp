@@ -108,19 +108,27 @@ constexpr std::size_t kMaxQueries = 1000;
 
 class Session;
 
-// One command: its name, the arguments it takes, the checks made before it runs and
-// its action. Arity is checked from min_args/max_args (max_args < 0: the action checks).
+// One command: its name, its argument schema, the checks made before it runs and its
+// action. The schema: min_args to max_args arguments, or with max_args = kArgsPerDim
+// exactly min_args fixed ones plus one per coordinate of the data (d, known when the
+// command runs: its action checks it); kinds[i] is the kind of argument i + 1, the last
+// letter repeating ('t' text, 'n' number, 'u' whole number >= 0, 'v' any scalar).
+// Session::command checks the count; the lesson loader checks a lesson's actions with
+// the whole schema (count and kinds) when it loads them.
 struct Command {
   const char* name;
-  const char* usage;  // the argument schema, "seek STEP"
+  const char* usage;  // the schema for people, "seek STEP"
   int min_args, max_args;
   unsigned flags;     // kCmd* bits below
   Status (*run)(Session&, const std::vector<std::string>& args);
+  const char* kinds = "";
 };
+constexpr int kArgsPerDim = -1;
 enum : unsigned {
   kCmdNeedsData = 1u << 0,  // refused without training points or with a learner that cannot take them
   kCmdNewData = 1u << 1,    // replaces or edits the data (the interface refits its view)
   kCmdStopsRun = 1u << 2,   // ends a long run in progress (the interface's sliced training)
+  kCmdLesson = 1u << 3,     // a lesson step may run it as one of its "actions"
 };
 
 const std::vector<Setting<SessionSettings>>& session_settings();

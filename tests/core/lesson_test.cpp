@@ -394,7 +394,9 @@ std::vector<BadCase> bad_cases() {
   out.push_back({"unknown action", with([](Json& j) { j["steps"][1]["actions"][1] = Json::array({"jump"}); }),
                  Msg::lesson_action_unknown, {{"field", "steps[2].actions[2]"}, {"name", "jump"}}});
   out.push_back({"action arity", with([](Json& j) { j["steps"][1]["actions"][1] = Json::array({"seek"}); }),
-                 Msg::lesson_action_usage, {{"field", "steps[2].actions[2]"}, {"usage", "seek STEP"}}});
+                 Msg::lesson_action_count,
+                 {{"step", "2"}, {"field", "steps[2].actions[2]"}, {"name", "seek"}, {"given", "0"}, {"count", "1"},
+                  {"usage", "seek STEP (a whole number)"}}});
   out.push_back({"negative index", with([](Json& j) { j["steps"][1]["actions"][1] = Json::array({"update_on", -1}); }),
                  Msg::lesson_expected_whole, {{"field", "steps[2].actions[2][2]"}}});
   out.push_back({"bad setting", with([](Json& j) { j["steps"][0]["setup"]["eta"] = -1; }), Msg::lesson_setting_bad,
@@ -437,6 +439,17 @@ std::vector<BadCase> bad_cases() {
                  Msg::lesson_missing_key, {{"field", "steps[3].question.options[2]"}}});
   out.push_back({"option text", with([](Json& j) { j["steps"][2]["question"]["options"][1] = "b"; }),
                  Msg::lesson_expected_object, {{"field", "steps[3].question.options[2]"}}});
+  // The actions against the session's command table (kept last: the cases above are
+  // also taken by position).
+  out.push_back({"add_query on 2-D data", with([](Json& j) { j["steps"][1]["actions"][1] = Json::array({"add_query", 1, 2, 3}); }),
+                 Msg::lesson_action_dim,
+                 {{"step", "2"}, {"field", "steps[2].actions[2]"}, {"name", "add_query"}, {"given", "3"}, {"count", "2"}, {"d", "2"}}});
+  out.push_back({"a number for a word", with([](Json& j) { j["steps"][1]["actions"][1] = Json::array({"generate", 3}); }),
+                 Msg::lesson_expected_string, {{"field", "steps[2].actions[2][2]"}}});
+  out.push_back({"a fraction for a whole", with([](Json& j) { j["steps"][1]["actions"][1] = Json::array({"seek", 1.5}); }),
+                 Msg::lesson_expected_whole, {{"field", "steps[2].actions[2][2]"}}});
+  out.push_back({"an interface command", with([](Json& j) { j["steps"][1]["actions"][1] = Json::array({"play"}); }),
+                 Msg::lesson_action_unknown, {{"field", "steps[2].actions[2]"}, {"name", "play"}}});
   return out;
 }
 
@@ -524,10 +537,10 @@ TEST(Lesson, BuiltinTextsHaveAllThreeLanguages) {
     ASSERT_TRUE(r.load_builtin(id).ok);
     const Lesson& l = r.lesson();
     auto check = [&](const LessonText& t, const std::string& where) {
-      EXPECT_FALSE(t.vi.empty()) << id << " " << where;
-      EXPECT_FALSE(t.zh.empty()) << id << " " << where;
-      EXPECT_EQ(names_in(t.vi), names_in(t.en)) << id << " " << where;
-      EXPECT_EQ(names_in(t.zh), names_in(t.en)) << id << " " << where;
+      EXPECT_FALSE(t.written("vi").empty()) << id << " " << where;
+      EXPECT_FALSE(t.written("zh").empty()) << id << " " << where;
+      EXPECT_EQ(names_in(t.written("vi")), names_in(t.en)) << id << " " << where;
+      EXPECT_EQ(names_in(t.written("zh")), names_in(t.en)) << id << " " << where;
     };
     check(l.title, "title");
     for (std::size_t i = 0; i < l.steps.size(); ++i) {

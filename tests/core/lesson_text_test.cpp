@@ -140,7 +140,7 @@ TEST(LessonText, NoTextPrintsAYesNoWordInBrackets) {
       std::vector<const LessonText*> texts = {&st.narration, &st.question.prompt, &st.question.why};
       for (const LessonText& o : st.question.options) texts.push_back(&o);
       for (const LessonText* t : texts)
-        for (const std::string* s : {&t->en, &t->vi, &t->zh})
+        for (const std::string* s : {&t->en, &t->written("vi"), &t->written("zh")})
           for (const char* bad : {"({converged})", "（{converged}）", "({mistake})", "（{mistake}）"})
             EXPECT_EQ(s->find(bad), std::string::npos) << id << " steps[" << i << "]: " << *s;
     }

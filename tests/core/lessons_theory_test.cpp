@@ -569,8 +569,8 @@ TEST(LessonsTheoryTexts, ShortStepsNoConvergedFlagAndOneDecimalMark) {
               << id << " " << lang << ": " << all;
       }
       const LessonStep& st = r.lesson().steps[r.step()];
-      for (const std::string* t : {&st.narration.en, &st.narration.vi, &st.narration.zh, &st.question.prompt.en,
-                                   &st.question.why.en, &st.question.why.vi, &st.question.why.zh})
+      for (const std::string* t : {&st.narration.en, &st.narration.written("vi"), &st.narration.written("zh"), &st.question.prompt.en,
+                                   &st.question.why.en, &st.question.why.written("vi"), &st.question.why.written("zh")})
         EXPECT_FALSE(has(*t, "{converged}")) << id << ": " << *t;
       if (r.question_kind() != QuestionKind::None) {
         ASSERT_TRUE(r.answer(s, r.expected_answer()).ok);

@@ -846,13 +846,13 @@ TEST(WorkedLessons, NoNarrationGivesItsAnswerAndNoCountReadsZero) {
     ASSERT_TRUE(r.load_builtin(id).ok);
     for (std::size_t i = 0; i < r.lesson().steps.size(); ++i) {
       const LessonStep& st = r.lesson().steps[i];
-      for (const std::string* t : {&st.narration.en, &st.narration.vi, &st.narration.zh, &st.question.why.en,
-                                   &st.question.why.vi, &st.question.why.zh})
+      for (const std::string* t : {&st.narration.en, &st.narration.written("vi"), &st.narration.written("zh"), &st.question.why.en,
+                                   &st.question.why.written("vi"), &st.question.why.written("zh")})
         EXPECT_LACKS(*t, "{converged}");
       if (st.question.kind != QuestionKind::None) {
         EXPECT_LACKS(st.narration.en, "converged");
-        EXPECT_LACKS(st.narration.vi, "hội tụ");
-        EXPECT_LACKS(st.narration.zh, "收敛");
+        EXPECT_LACKS(st.narration.written("vi"), "hội tụ");
+        EXPECT_LACKS(st.narration.written("zh"), "收敛");
       }
     }
     for (const Rendered& t : render_all(id)) {
@@ -875,7 +875,7 @@ TEST(WorkedLessons, NotationNumbersAndAugmentedQuantities) {
   for (const char* id : kWorked) {
     LessonRunner r;
     ASSERT_TRUE(r.load_builtin(id).ok);
-    const auto texts = [&](const LessonText& t) { return std::vector<std::string>{t.en, t.vi, t.zh}; };
+    const auto texts = [&](const LessonText& t) { return std::vector<std::string>{t.en, t.written("vi"), t.written("zh")}; };
     for (const LessonStep& st : r.lesson().steps)
       for (const LessonText* lt : {&st.narration, &st.question.prompt, &st.question.why})
         for (const std::string& t : texts(*lt)) {

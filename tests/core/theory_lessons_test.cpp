@@ -211,10 +211,10 @@ TEST(TheoryLessons, TextsHaveThreeLanguagesWithTheSamePlaceholders) {
       return out;
     };
     auto check = [&](const LessonText& t) {
-      EXPECT_FALSE(t.vi.empty()) << id << ": " << t.en;
-      EXPECT_FALSE(t.zh.empty()) << id << ": " << t.en;
-      EXPECT_EQ(names(t.vi), names(t.en)) << id << ": " << t.vi;
-      EXPECT_EQ(names(t.zh), names(t.en)) << id << ": " << t.zh;
+      EXPECT_FALSE(t.written("vi").empty()) << id << ": " << t.en;
+      EXPECT_FALSE(t.written("zh").empty()) << id << ": " << t.en;
+      EXPECT_EQ(names(t.written("vi")), names(t.en)) << id << ": " << t.written("vi");
+      EXPECT_EQ(names(t.written("zh")), names(t.en)) << id << ": " << t.written("zh");
     };
     check(r.lesson().title);
     for (const LessonStep& st : r.lesson().steps) {
@@ -572,14 +572,16 @@ TEST(LessonEngine, NewActionsAndViewsAreChecked) {
     return R"({"format": 1, "id": "x", "title": {"en": "x"}, "steps": [{"narration": {"en": "a"}, "setup": {"preset": "six"}, )" +
            step_extra + "}]}";
   };
-  EXPECT_TRUE(failed_with(r.load(lesson(R"("actions": [["compare"]])"), "x.json"), Msg::lesson_action_usage,
-                          {{"field", "steps[1].actions[1]"}}));
+  // compare takes 0 to 8 values, as the session's command table says (none: its default η).
+  EXPECT_TRUE(r.load(lesson(R"("actions": [["compare"]])"), "x.json").ok);
+  EXPECT_TRUE(failed_with(r.load(lesson(R"("actions": [["compare", 1, 2, 3, 4, 5, 6, 7, 8, 9]])"), "x.json"),
+                          Msg::lesson_action_count, {{"field", "steps[1].actions[1]"}, {"count", "0–8"}}));
   EXPECT_TRUE(failed_with(r.load(lesson(R"("actions": [["compare", 1, "a"]])"), "x.json"), Msg::lesson_expected_number,
                           {{"field", "steps[1].actions[1][3]"}}));
   EXPECT_TRUE(failed_with(r.load(lesson(R"("actions": [["generate", 3]])"), "x.json"), Msg::lesson_expected_string,
                           {{"field", "steps[1].actions[1][2]"}}));
   EXPECT_TRUE(failed_with(r.load(lesson(R"("actions": [["generate", "xor", 1, 2, 3, 4, 5, 6]])"), "x.json"),
-                          Msg::lesson_action_usage));
+                          Msg::lesson_action_count));
   EXPECT_TRUE(failed_with(r.load(lesson(R"("view": ["plot"])"), "x.json"), Msg::lesson_expected_object,
                           {{"field", "steps[1].view"}}));
   EXPECT_TRUE(failed_with(r.load(lesson(R"("view": {"Plot!": "vc"})"), "x.json"), Msg::lesson_bad_id));
