@@ -1,5 +1,11 @@
 // Perceptron Lab app: the frame (layout of the panels) and the scripted-command
 // entry point shared with the page's JavaScript API.
+//
+// [SECTION] Start, and the interface's settings (plot tab, panels, theme, ...)
+// [SECTION] Lessons and the course
+// [SECTION] state()
+// [SECTION] Commands
+// [SECTION] The frame: layout of the windows
 #include "app/app.hpp"
 
 #include <algorithm>
@@ -14,13 +20,16 @@
 
 namespace pla::app {
 
+// -----------------------------------------------------------------------------
+// [SECTION] Start, and the interface's settings (plot tab, panels, theme, ...)
+// -----------------------------------------------------------------------------
+
 void init(App& app) {
   run_command(app, {"preset", "six"});
   run_command(app, {"train"});
 }
 
 namespace {
-std::vector<std::string> plot_names() { return {kPlotNames, kPlotNames + kPlotCount}; }
 std::vector<std::string> lang_names() {
   std::vector<std::string> out;
   for (Lang l : user_languages()) out.emplace_back(lang_code(l));
@@ -28,81 +37,78 @@ std::vector<std::string> lang_names() {
   return out;
 }
 
-constexpr const char* kPanelNames[] = {"data", "algorithm", "run", "theory", "plots"};
-bool* panel_flag(App& app, int i) {
-  bool* flags[] = {&app.panel_data, &app.panel_algorithm, &app.panel_run, &app.panel_theory, &app.panel_plots};
-  return flags[i];
-}
+std::string panels_text(const App& app) { return panels_text(app.panels); }
+Status set_panels(App& app, const std::string& value) { return parse_panels(value, app.panels); }
 
-std::string panels_text(const App& app) {
+}  // namespace
+
+std::string panels_text(const PanelFlags& shown) {
   std::string s;
-  for (int i = 0; i < 5; ++i)
-    if (*panel_flag(const_cast<App&>(app), i)) s += (s.empty() ? "" : ",") + std::string(kPanelNames[i]);
+  for (const PanelInfo& p : panel_list())
+    if (shown.*p.shown) s += (s.empty() ? "" : ",") + std::string(p.name);
   return s.empty() ? "none" : s;
 }
 
-// A comma-separated list of the panels to show: data, algorithm, run, theory, plots (or "all", "none").
-Status set_panels(App& app, const std::string& value) {
-  bool on[5] = {false, false, false, false, false};
+// A comma-separated list of the panels to show (panel_list() names, or "all", "none").
+Status parse_panels(const std::string& value, PanelFlags& out) {
+  PanelFlags on;
+  for (const PanelInfo& p : panel_list()) on.*p.shown = false;
   std::size_t start = 0;
   while (start <= value.size()) {
     std::size_t end = value.find(',', start);
     if (end == std::string::npos) end = value.size();
     const std::string name = value.substr(start, end - start);
     bool known = name.empty() || name == "none";
-    for (int i = 0; i < 5; ++i)
-      if (name == kPanelNames[i] || name == "all") on[i] = known = true;
+    for (const PanelInfo& p : panel_list())
+      if (name == p.name || name == "all") on.*p.shown = known = true;
     if (!known) return Status::fail(Msg::ui_unknown_panel, {{"value", name.substr(0, 30)}});
     start = end + 1;
   }
-  for (int i = 0; i < 5; ++i) *panel_flag(app, i) = on[i];
+  out = on;
   return Status::success();
 }
-
-}  // namespace
 
 const std::vector<UiSetting>& ui_settings_table() {
   static const std::vector<UiSetting> table = {
       UiSetting::choice(
-          "plot", kView, nullptr, plot_names, [](const App& a) { return std::string(kPlotNames[std::clamp(a.plot_tab, 0, kPlotCount - 1)]); },
+          "plot", kView, nullptr, plot_tab_names,
+          [](const App& a) {
+            const int last = static_cast<int>(plot_tabs().size()) - 1;
+            return std::string(plot_tabs()[static_cast<std::size_t>(std::clamp(a.plots.tab, 0, last))].name);
+          },
           [](App& a, const std::string& v) {
-            for (int i = 0; i < kPlotCount; ++i)
-              if (v == kPlotNames[i]) {
-                a.select_plot_tab = a.plot_tab = i;
+            for (std::size_t i = 0; i < plot_tabs().size(); ++i)
+              if (v == plot_tabs()[i].name) {
+                a.plots.select_tab = a.plots.tab = static_cast<int>(i);
                 return Status::success();
               }
-            return choice_error("plot", plot_names(), v);
+            return choice_error("plot", plot_tab_names(), v);
           }),
-      UiSetting::boolean("hull", kView, nullptr, [](App& a) { return &a.show_hull; }),
-      UiSetting::boolean("max_margin", kView, nullptr, [](App& a) { return &a.show_max_margin; }),
-      UiSetting::boolean("mistakes", kView, nullptr, [](App& a) { return &a.show_mistakes; }),
-      UiSetting::boolean("field", kView, nullptr, [](App& a) { return &a.show_field; }),
-      UiSetting::boolean("update", kView, nullptr, [](App& a) { return &a.show_update; }),
-      UiSetting::boolean("delete", kView, nullptr, [](App& a) { return &a.delete_mode; }),
-      UiSetting::boolean("alpha", kView, nullptr, [](App& a) { return &a.show_alpha; }),
+      UiSetting::boolean("hull", kView, nullptr, [](App& a) { return &a.view.show_hull; }),
+      UiSetting::boolean("max_margin", kView, nullptr, [](App& a) { return &a.view.show_max_margin; }),
+      UiSetting::boolean("mistakes", kView, nullptr, [](App& a) { return &a.view.show_mistakes; }),
+      UiSetting::boolean("field", kView, nullptr, [](App& a) { return &a.view.show_field; }),
+      UiSetting::boolean("update", kView, nullptr, [](App& a) { return &a.view.show_update; }),
+      UiSetting::boolean("delete", kView, nullptr, [](App& a) { return &a.input.delete_mode; }),
+      UiSetting::boolean("alpha", kView, nullptr, [](App& a) { return &a.view.show_alpha; }),
       UiSetting::boolean("help", kView, nullptr, [](App& a) { return &a.show_help; }),
       [] {
         UiSetting s = UiSetting::choice(
             "label", kView, nullptr, [] { return std::vector<std::string>{"+1", "-1"}; },
-            [](const App& a) { return std::string(a.draw_label > 0 ? "1" : "-1"); },
+            [](const App& a) { return std::string(a.input.draw_label > 0 ? "1" : "-1"); },
             [](App& a, const std::string& v) {
               int label = 0;
               if (!parse_label(v, label)) return choice_error("label", {"+1", "-1"}, v);
-              a.draw_label = label;
+              a.input.draw_label = label;
               return Status::success();
             });
-        s.get_json = [](const App& a) { return Json(a.draw_label > 0 ? 1 : -1); };
+        s.get_json = [](const App& a) { return Json(a.input.draw_label > 0 ? 1 : -1); };
         return s;
       }(),
       UiSetting::choice(
-          "theme", kView, nullptr, [] { return std::vector<std::string>{"light", "dark", "contrast"}; },
-          [](const App& a) { return std::string(a.contrast ? "contrast" : a.dark ? "dark" : "light"); },
+          "theme", kView, nullptr, theme_names, [](const App& a) { return std::string(theme_info(a.theme).name); },
           [](App& a, const std::string& v) {
-            if (v != "light" && v != "dark" && v != "contrast")
-              return choice_error("theme", {"light", "dark", "contrast"}, v);
-            a.dark = v == "dark";
-            a.contrast = v == "contrast";
-            return Status::success();
+            return parse_theme(v, a.theme) ? Status::success() : choice_error("theme", theme_names(), v);
           }),
       UiSetting::boolean("embed", kView, nullptr, [](App& a) { return &a.embed; }),
       UiSetting::boolean("lessons_menu", kView, nullptr, [](App& a) { return &a.lessons_menu; }),
@@ -120,6 +126,10 @@ const std::vector<UiSetting>& ui_settings_table() {
   };
   return table;
 }
+
+// -----------------------------------------------------------------------------
+// [SECTION] Lessons and the course
+// -----------------------------------------------------------------------------
 
 namespace {
 // The view settings of a lesson's steps so far (core/lesson.hpp "view"), through `set`;
@@ -172,7 +182,7 @@ Status open_lesson(App& a, const std::string& what, bool resume) {
   const auto it = a.course.lessons.find(a.progress_key);
   if (resume && it != a.course.lessons.end() && !it->second.done) st = a.lesson.resume(a.session, it->second);
   else st = a.lesson.start(a.session);
-  a.fit_pending = true;
+  a.view.fit_pending = true;
   a.answer_text[0] = 0;
   return note_progress(a, apply_lesson_view(a, st));
 }
@@ -200,6 +210,10 @@ std::vector<LessonRow> lesson_rows(const App& app) {
   return out;
 }
 
+// -----------------------------------------------------------------------------
+// [SECTION] state()
+// -----------------------------------------------------------------------------
+
 std::vector<std::pair<std::string, std::string>> ui_settings(const App& app) {
   std::vector<std::pair<std::string, std::string>> out;
   for (const UiSetting& def : ui_settings_table()) out.emplace_back(def.key, setting_text(def, app));
@@ -226,13 +240,16 @@ Json state(const App& app) {
 std::string state_json(const App& app) { return state(app).dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 // -----------------------------------------------------------------------------
-// Commands: the session's table plus the interface's own
+// [SECTION] Commands
+// -----------------------------------------------------------------------------
+
+// Commands: the session's table plus the interface's own.
 
 const std::vector<AppCommand>& app_commands() {
   using A = const std::vector<std::string>&;
   static const std::vector<AppCommand> table = {
       {"fit", "fit", 0, 0, [](App& a, A) {
-         a.fit_pending = true;
+         a.view.fit_pending = true;
          return Status::success();
        }},
       // Train to a stop rule in slices, frame by frame (cancellable, with progress).
@@ -313,9 +330,9 @@ Status run_command(App& app, const std::vector<std::string>& args) {
   for (const Command& c : session_commands())
     if (!args.empty() && args[0] == c.name) flags = c.flags;
   const Status st = app.session.command(args);
-  if (st && (flags & kCmdNewData)) app.fit_pending = true;
+  if (st && (flags & kCmdNewData)) app.view.fit_pending = true;
   if (flags & kCmdStopsRun) app.training = false;
-  app.field.step = ~0ull;
+  app.view.field.step = ~0ull;
   return st;
 }
 
@@ -325,6 +342,10 @@ Status act(App& app, const std::vector<std::string>& args) {
   return st;
 }
 
+// -----------------------------------------------------------------------------
+// [SECTION] The frame: layout of the windows
+// -----------------------------------------------------------------------------
+
 void frame(App& app, float dt) {
   Session& s = app.session;
   if (app.training) {
@@ -333,13 +354,12 @@ void frame(App& app, float dt) {
     s.advance(static_cast<double>(dt));
   }
   set_language(display_language(app));
-  if (app.dark != app.dark_applied || app.font_scale != app.style_scale_applied || app.touch != app.touch_applied ||
-      app.contrast != app.contrast_applied) {
-    apply_style(app.dark, static_cast<float>(app.font_scale), app.touch, app.contrast);
-    app.dark_applied = app.dark;
-    app.contrast_applied = app.contrast;
-    app.style_scale_applied = app.font_scale;
-    app.touch_applied = app.touch;
+  Applied& done = app.applied;
+  if (app.theme != done.theme || app.font_scale != done.style_scale || app.touch != done.touch) {
+    apply_style(app.theme, static_cast<float>(app.font_scale), app.touch);
+    done.theme = app.theme;
+    done.style_scale = app.font_scale;
+    done.touch = app.touch;
   }
   keyboard(app);
 
@@ -347,7 +367,8 @@ void frame(App& app, float dt) {
   const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
   const float fs = static_cast<float>(app.font_scale);
-  const bool any_panel = app.panel_data || app.panel_algorithm || app.panel_run || app.panel_theory;
+  bool any_panel = false;
+  for (const PanelInfo& p : panel_list()) any_panel |= p.side && app.panels.*p.shown;
   // Three layouts: embed (canvas plus a control strip), narrow (a phone held upright:
   // the canvas on top, the panels and plots stacked under it in one scrolling column)
   // and wide (panels left, canvas right, plots under the canvas).
@@ -363,7 +384,7 @@ void frame(App& app, float dt) {
     canvas_size.y = std::min(vp->WorkSize.x, vp->WorkSize.y * 0.45f);
   } else {
     if (any_panel) panel = std::min(vp->WorkSize.x * 0.45f, std::clamp(vp->WorkSize.x * 0.3f, 250.0f * fs, 380.0f * fs));
-    if (app.panel_plots) plots_h = std::min(vp->WorkSize.y * 0.5f, std::clamp(vp->WorkSize.y * 0.32f, 150.0f * fs, 320.0f * fs));
+    if (app.panels.plots) plots_h = std::min(vp->WorkSize.y * 0.5f, std::clamp(vp->WorkSize.y * 0.32f, 150.0f * fs, 320.0f * fs));
     canvas_pos.x += panel;
     canvas_size = ImVec2(vp->WorkSize.x - panel, vp->WorkSize.y - plots_h);
   }
@@ -394,7 +415,7 @@ void frame(App& app, float dt) {
     ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x, vp->WorkSize.y - canvas_size.y));
     ImGui::Begin("Perceptron Lab", nullptr, fixed | ImGuiWindowFlags_NoTitleBar);
     if (any_panel) control_panel(app);
-    if (app.panel_plots && ImGui::CollapsingHeader(label("panel.plots", "plots").c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (app.panels.plots && ImGui::CollapsingHeader(label("panel.plots", "plots").c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
       ImGui::BeginChild("Plots", ImVec2(0, std::max(260.0f * fs, vp->WorkSize.y * 0.55f)), false);
       plots_panel(app);
       ImGui::EndChild();

@@ -1,17 +1,24 @@
 // Perceptron Lab app: the Dear ImGui interface. It reads the core's Session and
-// sends it commands; it owns only small UI state (the view, the tool in use, the
-// open panels). The platform layer fills in PlatformHooks.
+// sends it commands; it owns only the interface's state, each App its own (the view,
+// the pointer, the panels, the plots' caches, ...: no state is shared between Apps).
+// The platform layer fills in PlatformHooks.
+//
+// [SECTION] The name tables: plot tabs and panels
+// [SECTION] Per-app state, by concern
 #pragma once
+#include <array>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "app/i18n.hpp"
 #include "app/mapping.hpp"
+#include "app/theme.hpp"
 #include "core/generators.hpp"
 #include "core/lesson.hpp"
 #include "core/session.hpp"
 #include "core/urlstate.hpp"
+#include "core/vc.hpp"
 
 namespace pla::app {
 
@@ -34,6 +41,50 @@ struct PlatformHooks {
   std::function<void()> reset_to_lesson;
 };
 
+// -----------------------------------------------------------------------------
+// [SECTION] The name tables: plot tabs and panels
+// -----------------------------------------------------------------------------
+// (The themes are theme.hpp's themes(); the 3-D view's modes are core's view3d_names().)
+
+struct App;
+
+// One plot tab (charts.cpp holds the list): the name `set plot`, links and state().plot
+// use, the catalog key of its label, and what draws it. The ImGui id is "tab_" + name.
+struct PlotTab {
+  const char* name;       // "mistakes"
+  const char* label_key;  // "plots.tab_mistakes"
+  void (*draw)(App& app, float height);
+};
+// The plot tabs, in tab order (plot = index into this list).
+const std::vector<PlotTab>& plot_tabs();
+// The plot tabs' names, in tab order (the `plot` setting's choices).
+std::vector<std::string> plot_tab_names();
+
+// Which panels are shown (the `panels` setting; the link maker's choice).
+struct PanelFlags {
+  bool data = true, algorithm = true, run = true, theory = true, plots = true;
+};
+// One panel (panels.cpp holds the list): the name the `panels` setting takes, the catalog
+// key of its title, its flag, and what draws its content. The side panels are drawn in
+// the control panel; the plots in their own window under the canvas.
+struct PanelInfo {
+  const char* name;       // "data"
+  const char* label_key;  // "panel.data"
+  bool PanelFlags::*shown;
+  void (*draw)(App& app);
+  bool side;              // in the control panel (not: the plots, under the canvas)
+};
+// The panels, in the order the control panel and the `panels` setting list them.
+const std::vector<PanelInfo>& panel_list();
+// The panels shown as the `panels` setting writes them ("data,run", or "none"), and read
+// from a comma-separated list of names (or "all", "none").
+std::string panels_text(const PanelFlags& shown);
+Status parse_panels(const std::string& value, PanelFlags& out);
+
+// -----------------------------------------------------------------------------
+// [SECTION] Per-app state, by concern
+// -----------------------------------------------------------------------------
+
 // The decision field of a non-linear hypothesis, sampled on a coarse pixel grid
 // and cached until the hypothesis or the view changes.
 struct FieldCache {
@@ -44,13 +95,114 @@ struct FieldCache {
   std::vector<signed char> sign;
 };
 
+// The data canvas: how data coordinates map to pixels, the layers shown (view settings
+// hull, max_margin, alpha, mistakes, update, field), the field's cache, and where the
+// canvas was drawn last (PNG export).
+struct CanvasView {
+  Mapping map;
+  bool fit_pending = true;  // fit the view to the data on the next frame
+  bool show_hull = false, show_max_margin = false, show_alpha = true, show_mistakes = true;
+  bool show_update = true, show_field = true;
+  FieldCache field;
+  Vec2d canvas_min, canvas_max;  // display pixels
+};
+
+// What a tap on the canvas does on a touch screen (the tool row under it, canvas.cpp).
+enum class TouchTool { Edit, Query, Update };
+
+// The pointer, the keyboard cursor and the touch tools on the canvas.
+struct CanvasInput {
+  int draw_label = 1;           // class a left click adds (right click or Shift adds the other)
+  bool delete_mode = false;
+  int drag_point = -1;          // index of the point being moved
+  Vec2d drag_to;
+  bool pressing = false, panning = false;
+  Vec2d press_pixel;
+  int hovered_point = -1;       // data row under the mouse (neuron view)
+  // The canvas's keyboard cursor (data coordinates; shown while the canvas has the focus).
+  bool cursor_shown = false;
+  Vec2d cursor;
+  bool canvas_focused = false;  // the canvas had the keyboard focus in the last frame
+  TouchTool touch_tool = TouchTool::Edit;
+  float touch_tools_height = 0.0f;  // the tool row's buttons as drawn last (they wrap)
+  // The tool buttons' centres as drawn last (display pixels), for tests: pos, neg, query,
+  // update, delete, clear.
+  std::vector<std::pair<std::string, Vec2d>> touch_tool_centres;
+};
+
+// The iteration table's rows and cells, rebuilt from the trace when the viewed step or
+// the run changes (at most every 0.3 s for long tables), and how it follows new rows.
+struct IterationCache {
+  std::uint64_t revision = ~0ull, viewed = ~0ull, last = ~0ull, updates = ~0ull;
+  double running_b = 0.0;
+  std::vector<double> running_w;
+  double built_at = -1e9;
+  std::vector<IterationRow> rows;
+  // The cells as drawn: k, point, x, y, w before, b before, w.x + b, w after, b after.
+  std::vector<std::array<std::string, 9>> cells;
+  bool any_chosen = false;
+  std::size_t follow_count = 0;  // rows when new rows were last followed
+  int follow = 0;                // frames left to follow, counted while the list has a measured height
+};
+
+// The VC tab's measured curve, computed when the generator or the learner changes.
+struct VcCache {
+  std::string key;
+  Status status;
+  std::vector<VcSample> curve;
+};
+
+// The plots panel: the tab in front, the tabs' own state and caches.
+struct PlotsUi {
+  int select_tab = -1;          // a tab to bring to the front on the next frame (index into plot_tabs())
+  int tab = 0;                  // the tab in front (as drawn last)
+  char eta_list[128] = "1, 0.1, 0.01, 0.001";
+  Vec2d min, max;               // where the panel was drawn last (display pixels; PNG export)
+  bool tab_bar_last = false;    // the last frame drew a tab bar (not the row of buttons)
+  Lang lang_last = Lang::En;    // the language of the last frame's tab labels
+  IterationCache iterations;
+  VcCache vc;
+};
+
+// What ImGui's style and the fonts were last built for.
+struct Applied {
+  Theme theme = Theme::Light;
+  double style_scale = 0.0;
+  bool touch = false;
+  double font_scale = 0.0;      // 0: not yet
+};
+
+// A lesson's place_line question: the student's line through two handles (data
+// coordinates), keyed by the question shown (LessonRunner::shown_serial: a new question,
+// or the same step shown again, starts them afresh on the current line's visible segment).
+struct LineHandles {
+  std::uint64_t serial = 0;  // the lesson step shown when placed
+  Vec2d p[2];                // the handles
+  int dragging = -1;         // the handle being dragged
+  bool placed = false;
+  int next_key = 0;          // the handle the keyboard's Enter puts at the cursor next
+};
+
+// The lesson's own widgets on the canvas.
+struct LessonUi {
+  mutable LineHandles line;  // placed when first needed (from const code too)
+};
+
+// Tab through windows (keynav.cpp): this frame's request and the one carried to the next.
+struct KeyNav {
+  int dir = 0;           // this frame's Tab: +1, -1 (0: none of ours)
+  int pending = 0;       // enter the window focused last frame at its first (+1) or last (-1) control
+  int entering = 0;      // this frame enters a window (the pending direction)
+  bool fresh = false;    // no control had the focus: start at the first (last) window
+};
+
 // The link maker's choices (for teachers: a lesson, language, panels, theme, embed).
 struct LinkMaker {
   bool open = false;
   int lesson = 1;  // 0: none, else 1 + the index in builtin_lesson_ids()
   int lang = 0;    // index in user_languages()
-  bool panels[5] = {true, true, true, true, true};
-  std::string theme = "light";  // a choice of the `theme` setting (ui_settings_table)
+  PanelFlags panels;
+  Theme theme = Theme::Light;
   bool embed = false;
   bool lessons_menu = false;  // embed mode: the Lessons menu shown all the same (lessons_menu=1)
 };
@@ -59,51 +211,33 @@ struct App {
   Session session;
   PlatformHooks hooks;
 
-  // Data canvas
-  Mapping view;
-  bool fit_pending = true;
-  int draw_label = 1;           // class a left click adds (right click or Shift adds the other)
-  bool delete_mode = false;
-  bool show_hull = false, show_max_margin = false, show_alpha = true, show_mistakes = true;
-  bool show_update = true, show_field = true;
-  int drag_point = -1;          // index of the point being moved
-  Vec2d drag_to;
-  bool pressing = false, panning = false;
-  Vec2d press_pixel;
-  int hovered_point = -1;       // data row under the mouse (neuron view)
-  FieldCache field;
-  Vec2d canvas_min, canvas_max, plots_min, plots_max;  // for PNG export
+  CanvasView view;
+  CanvasInput input;
+  PanelFlags panels;            // the panels shown (setting panels)
+  PlotsUi plots;
+  LessonUi lesson_ui;
+  KeyNav keynav;
+  LinkMaker maker;
 
   // Panels
   bool show_help = false;
   bool training = false;        // a long "train to the end" run in slices, cancellable
-  int select_plot_tab = -1;     // a tab to bring to the front on the next frame (0..3)
-  int plot_tab = 0;             // the tab in front (as drawn last)
   GenSpec gen;
   char path[512] = "";
-  char eta_list[128] = "1, 0.1, 0.01, 0.001";
   // Embedding and sharing
   bool embed = false;           // minimal chrome: canvas plus a compact control strip
-  bool dark = false;            // dark theme
-  bool panel_data = true, panel_algorithm = true, panel_run = true, panel_theory = true, panel_plots = true;
   bool autoplay = false;
-  bool dark_applied = false;    // the ImGui style in use
-  // Language and text size (link parameters lang and font_scale).
+  // The look: the theme (theme=light|dark|contrast; contrast: describe.hpp), the language
+  // and text size (link parameters lang and font_scale), a touch screen (set by the
+  // platform: every control at least 44 px high), the system's reduced-motion wish (set by
+  // the platform: no autoplay), and what the style and fonts were built for.
+  Theme theme = Theme::Light;
   Lang lang = Lang::En;
   double font_scale = 1.0;      // 0.75 .. 2.5: text and layout together, for projectors
-  double font_scale_applied = 0.0;  // the scale the fonts were last built for (0: not yet)
-  float strip_height = 0.0f;    // the embed strip's height as drawn last (its rows wrap)
-  bool touch = false;           // a touch screen (set by the platform): every control at least 44 px high
-  double style_scale_applied = 0.0;
-  bool touch_applied = false;
-  // Accessibility (describe.hpp, keynav.cpp): the high-contrast theme (theme=contrast),
-  // the system's reduced-motion wish (set by the platform: no autoplay), and the
-  // canvas's keyboard cursor (data coordinates; shown while the canvas has the focus).
-  bool contrast = false, contrast_applied = false;
+  bool touch = false;
   bool reduced_motion = false;
-  bool cursor_shown = false;
-  Vec2d cursor;
-  bool canvas_focused = false;  // the canvas had the keyboard focus in the last frame
+  Applied applied;
+  float strip_height = 0.0f;    // the embed strip's height as drawn last (its rows wrap)
   // The guided lesson in progress, if any (commands lesson, lesson_next, lesson_back,
   // answer, lesson_exit), and the text typed as a number answer.
   LessonRunner lesson;
@@ -118,7 +252,6 @@ struct App {
   CourseProgress course;
   std::uint64_t course_revision = 0;
   std::string builtin_open, progress_key;
-  LinkMaker maker;
   char answer_text[64] = "";
   std::vector<Message> notices;  // dismissible notices (ignored link parameters, ...), shown in the language in use
   Message message;              // the last error or result of a UI action

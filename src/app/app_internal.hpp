@@ -12,8 +12,8 @@
 
 namespace pla::app {
 
-// The colours of the theme in use (light or dark): canvas, plots and panels.
-inline const Palette& palette(const App& app) { return palette(app.dark, app.contrast); }
+// The colours of the theme in use: canvas, plots and panels.
+inline const Palette& palette(const App& app) { return palette(app.theme); }
 
 void HelpMarker(const char* text);
 
@@ -50,9 +50,6 @@ std::string elide(const std::string& text, float room);
 // after '.', which splits numbers: "0." / "4714"); width <= 0: what is left of the line.
 std::vector<std::string> wrap_lines(const std::string& text, float width);
 void text_wrapped(const std::string& text, float width = 0.0f);
-// The plot tabs' names, as `set plot` takes them, in tab order.
-inline constexpr const char* kPlotNames[] = {"mistakes", "losses", "invariants", "rates", "iterations", "vc"};
-inline constexpr int kPlotCount = static_cast<int>(sizeof(kPlotNames) / sizeof(kPlotNames[0]));
 
 // A tooltip whose text wraps inside the window, however narrow.
 void tooltip(const std::string& text);

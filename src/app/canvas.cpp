@@ -163,8 +163,8 @@ void draw_grid(ImDrawList* dl, const Mapping& m, const Palette& pal) {
 void draw_field(ImDrawList* dl, App& app) {
   const Palette& pal = palette(app);
   const Session& s = app.session;
-  const Mapping& m = app.view;
-  FieldCache& f = app.field;
+  const Mapping& m = app.view.map;
+  FieldCache& f = app.view.field;
   const int cols = std::max(1, static_cast<int>((m.pixel_max.x - m.pixel_min.x) / f.cell) + 1);
   const int rows = std::max(1, static_cast<int>((m.pixel_max.y - m.pixel_min.y) / f.cell) + 1);
   const bool stale = f.step != s.viewed_step() || f.learner != &s.learner() || f.cols != cols || f.rows != rows ||
@@ -293,13 +293,13 @@ void draw_points(ImDrawList* dl, const App& app) {
   const Palette& pal = palette(app);
   const Session& s = app.session;
   const Dataset& ds = s.data();
-  const Mapping& m = app.view;
+  const Mapping& m = app.view.map;
   const bool many = ds.size() > 5000;
   const float r0 = (many ? 2.0f : 6.0f) * pal.point_scale;
   // Dual form: alpha_i (updates caused by point i) as the point's size.
   std::vector<float> radius;
   const std::vector<std::uint64_t>& alpha = s.learner().alpha();
-  if (app.show_alpha && !many && alpha.size() == s.train_index().size() && !alpha.empty()) {
+  if (app.view.show_alpha && !many && alpha.size() == s.train_index().size() && !alpha.empty()) {
     const std::uint64_t top = *std::max_element(alpha.begin(), alpha.end());
     radius.assign(ds.size(), r0);
     for (std::size_t t = 0; t < alpha.size(); ++t)
@@ -335,7 +335,7 @@ void draw_points(ImDrawList* dl, const App& app) {
   }
   for (std::size_t i = 0; i < (many ? 0 : ds.size()); ++i) {
     Vec2d p2 = point2(ds, i);
-    if (static_cast<int>(i) == app.drag_point) p2 = app.drag_to;
+    if (static_cast<int>(i) == app.input.drag_point) p2 = app.input.drag_to;
     const ImVec2 p = to_im(data_to_pixel(m, p2));
     if (!(p.x >= m.pixel_min.x - 10 && p.x <= w + 10 && p.y >= m.pixel_min.y - 10 && p.y <= h + 10)) continue;
     const bool validation = s.in_validation(i);
@@ -354,7 +354,7 @@ void draw_points(ImDrawList* dl, const App& app) {
         dl->AddRectFilled(a, b, pal.neg);
       if (!many) dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), pal.point_edge, 0, 0, pal.thick);
     }
-    if (app.show_mistakes && !many) {
+    if (app.view.show_mistakes && !many) {
       std::copy(ds.row(i), ds.row(i) + ds.d, x.begin());
       if (ds.y[i] * s.decision(x.data()) <= 0.0) {
         dl->AddLine(ImVec2(p.x - r - 3, p.y - r - 3), ImVec2(p.x + r + 3, p.y + r + 3), pal.mistake, 2.0f * pal.thick);
@@ -370,9 +370,9 @@ void draw_points(ImDrawList* dl, const App& app) {
       dl->AddCircle(p, r + 6, s.last_step().mistake ? pal.mistake : pal.ok, 0, 3.0f);
     }
   }
-  if (app.hovered_point >= 0 && static_cast<std::size_t>(app.hovered_point) < ds.size()) {
-    const ImVec2 p = to_im(data_to_pixel(m, point2(ds, static_cast<std::size_t>(app.hovered_point))));
-    dl->AddCircle(p, r + 3, app.delete_mode ? pal.mistake : pal.hover, 0, 1.5f);
+  if (app.input.hovered_point >= 0 && static_cast<std::size_t>(app.input.hovered_point) < ds.size()) {
+    const ImVec2 p = to_im(data_to_pixel(m, point2(ds, static_cast<std::size_t>(app.input.hovered_point))));
+    dl->AddCircle(p, r + 3, app.input.delete_mode ? pal.mistake : pal.hover, 0, 1.5f);
   }
 }
 
@@ -383,7 +383,7 @@ void draw_queries(ImDrawList* dl, const App& app, const ImVec4& w_label) {
   const std::vector<std::vector<double>>& qs = s.queries();
   if (qs.empty()) return;
   const Palette& pal = palette(app);
-  const Mapping& m = app.view;
+  const Mapping& m = app.view.map;
   const float lh = ImGui::GetTextLineHeight();
   const float r = std::max(7.0f, lh * 0.5f + 1.0f);
   const ImU32 grey = with_alpha(pal.muted, 0xFF);
@@ -434,21 +434,8 @@ void draw_queries(ImDrawList* dl, const App& app, const ImVec4& w_label) {
 // [SECTION] Interaction
 // -----------------------------------------------------------------------------
 
-// A lesson's place_line question: the student's line through two handles (data
-// coordinates). App (app.hpp) has no room for them, so they live here as static state
-// for the one canvas there is, keyed by the question shown (LessonRunner::shown_serial:
-// a new question, or the same step shown again, starts them afresh on the current
-// line's visible segment).
-struct LineHandles {
-  std::uint64_t serial = 0;  // the lesson step shown when placed
-  Vec2d p[2];        // the handles
-  int dragging = -1; // the handle being dragged
-  bool placed = false;
-};
-LineHandles& line_handles() {
-  static LineHandles h;
-  return h;
-}
+// A lesson's place_line question: the student's line through two handles (App::lesson_ui,
+// a cache placed when first needed, so it is reached from a const App too).
 
 bool placing_line(const App& app) {
   return app.lesson.active() && app.lesson.question_kind() == QuestionKind::PlaceLine && !app.lesson.answered() &&
@@ -459,7 +446,7 @@ bool placing_line(const App& app) {
 // segment (at a quarter and three quarters of it), or across the middle of the view
 // when there is no visible line (w = 0).
 LineHandles& ensure_line_handles(const App& app) {
-  LineHandles& h = line_handles();
+  LineHandles& h = app.lesson_ui.line;
   const Learner& l = app.session.learner();
   const std::vector<double>& w = l.running_w();
   const double b = l.running_b();
@@ -468,7 +455,7 @@ LineHandles& ensure_line_handles(const App& app) {
   h.serial = app.lesson.shown_serial();
   h.placed = true;
   Vec2d lo, hi, p, q;
-  visible_box(app.view, lo, hi);
+  visible_box(app.view.map, lo, hi);
   if (w.size() == 2 && (w[0] != 0.0 || w[1] != 0.0) && line_in_box(w[0], w[1], b, lo, hi, p, q)) {
     h.p[0] = {p.x + (q.x - p.x) * 0.25, p.y + (q.y - p.y) * 0.25};
     h.p[1] = {p.x + (q.x - p.x) * 0.75, p.y + (q.y - p.y) * 0.75};
@@ -487,7 +474,7 @@ int handle_at(const App& app, const LineHandles& h, Vec2d pixel) {
   const double reach = app.touch ? 28.0 : 12.0;  // a fingertip covers more than a pointer
   double best_d2 = reach * reach;
   for (int i = 0; i < 2; ++i) {
-    const Vec2d p = data_to_pixel(app.view, h.p[i]);
+    const Vec2d p = data_to_pixel(app.view.map, h.p[i]);
     const double d2 = (p.x - pixel.x) * (p.x - pixel.x) + (p.y - pixel.y) * (p.y - pixel.y);
     if (d2 <= best_d2) best_d2 = d2, best = i;
   }
@@ -498,7 +485,7 @@ int handle_at(const App& app, const LineHandles& h, Vec2d pixel) {
 void draw_line_handles(ImDrawList* dl, const App& app) {
   const LineHandles& h = ensure_line_handles(app);
   const Palette& pal = palette(app);
-  const Mapping& m = app.view;
+  const Mapping& m = app.view.map;
   const double a = h.p[1].y - h.p[0].y, b = -(h.p[1].x - h.p[0].x);
   const double c = -(a * h.p[0].x + b * h.p[0].y);
   Vec2d lo, hi, p, q;
@@ -515,34 +502,14 @@ void draw_line_handles(ImDrawList* dl, const App& app) {
 }
 
 // Touch screens (App::touch): what a tap on the canvas does, chosen in the tool row under
-// it (touch_tools): add a point of the class app.draw_label, or remove one (app.delete_mode:
+// it (touch_tools): add a point of the class app.input.draw_label, or remove one (app.input.delete_mode:
 // the Data panel's own choices), add a query point, or make the perceptron update on the
 // tapped point. The mouse's modifiers (right click, Shift, Ctrl, Alt) have no touch
-// equivalent; the tool row is their touch path. Static state like the line handles,
-// started afresh for another App.
-enum class TouchTool { Edit, Query, Update };
-TouchTool& touch_tool(const App& app) {
-  static const App* owner = nullptr;
-  static TouchTool tool = TouchTool::Edit;
-  if (owner != &app) owner = &app, tool = TouchTool::Edit;
-  return tool;
-}
-// The tool buttons' centres as drawn last (display pixels), for tests: pos, neg, query,
-// update, delete, clear.
-std::vector<std::pair<std::string, Vec2d>>& touch_tool_centres() {
-  static std::vector<std::pair<std::string, Vec2d>> centres;
-  return centres;
-}
-void note_tool(const char* name) {
+// equivalent; the tool row is their touch path. The tool, the row's height and its
+// buttons' centres are the App's (App::input).
+void note_tool(App& app, const char* name) {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  touch_tool_centres().push_back({name, {(a.x + b.x) * 0.5, (a.y + b.y) * 0.5}});
-}
-// The height of the tool row's buttons as drawn last (they wrap on a narrow screen), per App.
-float& touch_tools_height(const App& app) {
-  static const App* owner = nullptr;
-  static float height = 0.0f;
-  if (owner != &app) owner = &app, height = 0.0f;
-  return height;
+  app.input.touch_tool_centres.push_back({name, {(a.x + b.x) * 0.5, (a.y + b.y) * 0.5}});
 }
 
 int point_at(const App& app, Vec2d pixel) {
@@ -552,7 +519,7 @@ int point_at(const App& app, Vec2d pixel) {
   const double reach = app.touch ? 22.0 : 10.0;  // a fingertip covers more than a pointer
   double best_d2 = reach * reach;
   for (std::size_t i = 0; i < ds.size(); ++i) {
-    const Vec2d p = data_to_pixel(app.view, point2(ds, i));
+    const Vec2d p = data_to_pixel(app.view.map, point2(ds, i));
     const double d2 = (p.x - pixel.x) * (p.x - pixel.x) + (p.y - pixel.y) * (p.y - pixel.y);
     if (d2 <= best_d2) best_d2 = d2, best = static_cast<int>(i);
   }
@@ -599,12 +566,12 @@ void handle_input(App& app, bool hovered) {
   // On a touch screen the pointer is where the last finger lifted: nothing is hovered
   // between touches (no ring, no box over the canvas).
   const bool finger = !app.touch || ImGui::IsMouseDown(ImGuiMouseButton_Left) || ImGui::IsMouseReleased(ImGuiMouseButton_Left);
-  app.hovered_point = hovered && finger && app.drag_point < 0 ? point_at(app, mouse) : -1;
-  const TouchTool tool = app.touch ? touch_tool(app) : TouchTool::Edit;
+  app.input.hovered_point = hovered && finger && app.input.drag_point < 0 ? point_at(app, mouse) : -1;
+  const TouchTool tool = app.touch ? app.input.touch_tool : TouchTool::Edit;
 
-  if (hovered && io.MouseWheel != 0.0f) zoom_at(app.view, mouse, std::pow(1.15, static_cast<double>(io.MouseWheel)));
+  if (hovered && io.MouseWheel != 0.0f) zoom_at(app.view.map, mouse, std::pow(1.15, static_cast<double>(io.MouseWheel)));
   if (hovered && ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.0f)) {
-    pan(app.view, {io.MouseDelta.x, io.MouseDelta.y});
+    pan(app.view.map, {io.MouseDelta.x, io.MouseDelta.y});
   }
 
   // Alt+click on a point: the perceptron updates on it ("you choose the point");
@@ -614,91 +581,91 @@ void handle_input(App& app, bool hovered) {
   // is added and the view does not pan while a handle moves).
   if (placing_line(app)) {
     LineHandles& h = ensure_line_handles(app);
-    if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !app.pressing) h.dragging = handle_at(app, h, mouse);
+    if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !app.input.pressing) h.dragging = handle_at(app, h, mouse);
     if (h.dragging >= 0) {
-      app.hovered_point = -1;
-      if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) h.p[h.dragging] = pixel_to_data(app.view, mouse);
+      app.input.hovered_point = -1;
+      if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) h.p[h.dragging] = pixel_to_data(app.view.map, mouse);
       else h.dragging = -1;
       return;
     }
   } else {
-    line_handles().dragging = -1;
+    app.lesson_ui.line.dragging = -1;
   }
   // A lesson asking which point the next update falls on: a click on a point answers it.
   const bool picking =
       app.lesson.active() && app.lesson.question_kind() == QuestionKind::PickPoint && !app.lesson.answered();
   if (hovered && picking && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-    if (app.hovered_point >= 0) act(app, {"answer", std::to_string(app.hovered_point)});
-  } else if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !app.delete_mode && (io.KeyAlt || ctrl)) {
+    if (app.input.hovered_point >= 0) act(app, {"answer", std::to_string(app.input.hovered_point)});
+  } else if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !app.input.delete_mode && (io.KeyAlt || ctrl)) {
     if (io.KeyAlt) {
-      if (app.hovered_point >= 0) act(app, {"update_on", std::to_string(app.hovered_point)});
+      if (app.input.hovered_point >= 0) act(app, {"update_on", std::to_string(app.input.hovered_point)});
     } else if (two_d) {
-      const Vec2d at = pixel_to_data(app.view, mouse);
+      const Vec2d at = pixel_to_data(app.view.map, mouse);
       act(app, {"add_query", json_number(at.x), json_number(at.y)});
     }
   } else if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-    app.pressing = true;
-    app.panning = false;
-    app.press_pixel = mouse;
-    if (app.hovered_point >= 0 && !app.delete_mode && two_d && tool == TouchTool::Edit) {
-      app.drag_point = app.hovered_point;
-      app.drag_to = pixel_to_data(app.view, mouse);
+    app.input.pressing = true;
+    app.input.panning = false;
+    app.input.press_pixel = mouse;
+    if (app.input.hovered_point >= 0 && !app.input.delete_mode && two_d && tool == TouchTool::Edit) {
+      app.input.drag_point = app.input.hovered_point;
+      app.input.drag_to = pixel_to_data(app.view.map, mouse);
     }
   }
-  if (app.pressing && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
-    const double moved = std::hypot(mouse.x - app.press_pixel.x, mouse.y - app.press_pixel.y);
-    if (app.drag_point >= 0) {
-      app.drag_to = pixel_to_data(app.view, mouse);
-    } else if (moved > 4.0 || app.panning) {
-      app.panning = true;
-      pan(app.view, {io.MouseDelta.x, io.MouseDelta.y});
+  if (app.input.pressing && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+    const double moved = std::hypot(mouse.x - app.input.press_pixel.x, mouse.y - app.input.press_pixel.y);
+    if (app.input.drag_point >= 0) {
+      app.input.drag_to = pixel_to_data(app.view.map, mouse);
+    } else if (moved > 4.0 || app.input.panning) {
+      app.input.panning = true;
+      pan(app.view.map, {io.MouseDelta.x, io.MouseDelta.y});
     }
   }
-  if (app.pressing && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
-    app.pressing = false;
-    const double moved = std::hypot(mouse.x - app.press_pixel.x, mouse.y - app.press_pixel.y);
-    if (app.drag_point >= 0) {
-      const int i = app.drag_point;
-      app.drag_point = -1;
+  if (app.input.pressing && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
+    app.input.pressing = false;
+    const double moved = std::hypot(mouse.x - app.input.press_pixel.x, mouse.y - app.input.press_pixel.y);
+    if (app.input.drag_point >= 0) {
+      const int i = app.input.drag_point;
+      app.input.drag_point = -1;
       if (moved > 2.0)
-        act(app, {"move_point", std::to_string(i), json_number(app.drag_to.x), json_number(app.drag_to.y)});
-    } else if (!app.panning && tool == TouchTool::Update) {
+        act(app, {"move_point", std::to_string(i), json_number(app.input.drag_to.x), json_number(app.input.drag_to.y)});
+    } else if (!app.input.panning && tool == TouchTool::Update) {
       const int i = point_at(app, mouse);
       if (i >= 0) act(app, {"update_on", std::to_string(i)});
-    } else if (!app.panning && tool == TouchTool::Query && two_d) {
-      const Vec2d at = pixel_to_data(app.view, mouse);
+    } else if (!app.input.panning && tool == TouchTool::Query && two_d) {
+      const Vec2d at = pixel_to_data(app.view.map, mouse);
       act(app, {"add_query", json_number(at.x), json_number(at.y)});
-    } else if (!app.panning && app.delete_mode) {
+    } else if (!app.input.panning && app.input.delete_mode) {
       const int i = point_at(app, mouse);
       if (i >= 0) act(app, {"remove_point", std::to_string(i)});
-    } else if (!app.panning && two_d) {
-      const Vec2d at = pixel_to_data(app.view, mouse);
-      const int label = io.KeyShift ? -app.draw_label : app.draw_label;
+    } else if (!app.input.panning && two_d) {
+      const Vec2d at = pixel_to_data(app.view.map, mouse);
+      const int label = io.KeyShift ? -app.input.draw_label : app.input.draw_label;
       act(app, {"add_point", json_number(at.x), json_number(at.y), label > 0 ? "1" : "-1"});
     }
-    app.panning = false;
+    app.input.panning = false;
   }
   if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Right) && two_d) {
-    if (ctrl && !app.delete_mode) {
+    if (ctrl && !app.input.delete_mode) {
       act(app, {"clear_queries"});
-    } else if (app.delete_mode) {
+    } else if (app.input.delete_mode) {
       const int i = point_at(app, mouse);
       if (i >= 0) act(app, {"remove_point", std::to_string(i)});
     } else {
-      const Vec2d at = pixel_to_data(app.view, mouse);
-      act(app, {"add_point", json_number(at.x), json_number(at.y), app.draw_label > 0 ? "-1" : "1"});
+      const Vec2d at = pixel_to_data(app.view.map, mouse);
+      act(app, {"add_point", json_number(at.x), json_number(at.y), app.input.draw_label > 0 ? "-1" : "1"});
     }
   }
   if (app.touch) return;  // no hover box on a touch screen: the tool row says what a tap does
-  if (hovered && app.hovered_point >= 0 && !app.pressing) {
-    neuron_tooltip(app, app.hovered_point);
-  } else if (hovered && !app.pressing) {
-    const Vec2d at = pixel_to_data(app.view, mouse);
+  if (hovered && app.input.hovered_point >= 0 && !app.input.pressing) {
+    neuron_tooltip(app, app.input.hovered_point);
+  } else if (hovered && !app.input.pressing) {
+    const Vec2d at = pixel_to_data(app.view.map, mouse);
     if (two_d)
       tooltip("(" + fmt_num(at.x, 3) + ", " + fmt_num(at.y, 3) + ")  " +
-              tr(app.delete_mode ? "canvas.tip_delete"
-                                 : (app.draw_label > 0 ? "canvas.tip_add_pos" : "canvas.tip_add_neg")) +
-              (app.delete_mode ? std::string() : std::string("\n") + tr("canvas.tip_more")));
+              tr(app.input.delete_mode ? "canvas.tip_delete"
+                                 : (app.input.draw_label > 0 ? "canvas.tip_add_pos" : "canvas.tip_add_neg")) +
+              (app.input.delete_mode ? std::string() : std::string("\n") + tr("canvas.tip_more")));
   }
 }
 
@@ -707,13 +674,13 @@ std::string touch_hint(const App& app) {
   if (app.lesson.active() && app.lesson.question_kind() == QuestionKind::PickPoint && !app.lesson.answered())
     return tr("canvas.touch_pick");
   if (placing_line(app)) return tr("canvas.touch_line");
-  switch (touch_tool(app)) {
+  switch (app.input.touch_tool) {
     case TouchTool::Query: return tr("canvas.touch_query");
     case TouchTool::Update: return tr("canvas.touch_update");
     default: break;
   }
-  if (app.delete_mode) return tr("canvas.touch_delete");
-  return trf("canvas.touch_add", {{"label", fmt_label(app.draw_label > 0 ? 1 : -1)}});
+  if (app.input.delete_mode) return tr("canvas.touch_delete");
+  return trf("canvas.touch_add", {{"label", fmt_label(app.input.draw_label > 0 ? 1 : -1)}});
 }
 
 // The tool row under the canvas on a touch screen: +1, −1, query, update on, delete (one
@@ -725,10 +692,10 @@ struct ToolRow {
   std::string hint_text;                 // empty: left out
   float height() const { return buttons + hint + pad * 0.5f; }
 };
-ToolRow plan_touch_tools(const App& app, float width, float canvas_h) {
+ToolRow plan_touch_tools(App& app, float width, float canvas_h) {
   ToolRow r;
   r.pad = ImGui::GetStyle().ItemSpacing.x;
-  float& measured = touch_tools_height(app);
+  float& measured = app.input.touch_tools_height;
   if (measured <= 0.0f) measured = r.pad * 0.5f + ImGui::GetFrameHeight();
   r.buttons = measured;
   r.hint_text = touch_hint(app);
@@ -739,7 +706,7 @@ ToolRow plan_touch_tools(const App& app, float width, float canvas_h) {
 }
 
 void touch_tools(App& app, ImVec2 at, float width, const ToolRow& plan) {
-  TouchTool& tool = touch_tool(app);
+  TouchTool& tool = app.input.touch_tool;
   const float pad = plan.pad;
   ImGui::SetCursorScreenPos(at);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad, pad * 0.5f));
@@ -751,7 +718,7 @@ void touch_tools(App& app, ImVec2 at, float width, const ToolRow& plan) {
     if (label != 0) run_command(app, {"set", "label", label > 0 ? "1" : "-1"});
     run_command(app, {"set", "delete", del ? "true" : "false"});
   };
-  touch_tool_centres().clear();
+  app.input.touch_tool_centres.clear();
   // One button per tool, the chosen one drawn pressed (a row of buttons fits a phone's
   // width where radio buttons need two rows).
   Flow row;
@@ -766,23 +733,23 @@ void touch_tools(App& app, ImVec2 at, float width, const ToolRow& plan) {
       ImGui::PopStyleVar();
       ImGui::PopStyleColor(2);
     }
-    note_tool(name);
+    note_tool(app, name);
     return pressed;
   };
-  if (tool_button("+1##touch_pos", "pos", edit && !app.delete_mode && app.draw_label > 0)) choose(TouchTool::Edit, 1, false);
-  if (tool_button(fmt_label(-1) + "##touch_neg", "neg", edit && !app.delete_mode && app.draw_label < 0))
+  if (tool_button("+1##touch_pos", "pos", edit && !app.input.delete_mode && app.input.draw_label > 0)) choose(TouchTool::Edit, 1, false);
+  if (tool_button(fmt_label(-1) + "##touch_neg", "neg", edit && !app.input.delete_mode && app.input.draw_label < 0))
     choose(TouchTool::Edit, -1, false);
   if (tool_button(label("canvas.tool_query", "touch_query"), "query", tool == TouchTool::Query))
     choose(TouchTool::Query, 0, false);
   if (tool_button(label("canvas.tool_update", "touch_update"), "update", tool == TouchTool::Update))
     choose(TouchTool::Update, 0, false);
-  if (tool_button(label("canvas.tool_delete", "touch_delete"), "delete", edit && app.delete_mode))
+  if (tool_button(label("canvas.tool_delete", "touch_delete"), "delete", edit && app.input.delete_mode))
     choose(TouchTool::Edit, 0, true);
   if (tool == TouchTool::Query && !app.session.queries().empty() &&
       tool_button(label("canvas.tool_clear", "touch_clear"), "clear", false))
     act(app, {"clear_queries"});
   // (The buttons' bottom without the spacing after them: the hint adds that back.)
-  touch_tools_height(app) = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;
+  app.input.touch_tools_height = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;
   if (!plan.hint_text.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette(app).muted);
     text_wrapped(plan.hint_text);
@@ -801,20 +768,20 @@ bool key_pressed(ImGuiKey key) {
   return index >= 0 && ImGui::IsKeyPressed(index, true);
 }
 
-double cursor_step(const App& app) { return nice_step(app.view.scale_x, 24.0); }
+double cursor_step(const App& app) { return nice_step(app.view.map.scale_x, 24.0); }
 
 void canvas_keys(App& app) {
   const ImGuiIO& io = ImGui::GetIO();
   const double step = cursor_step(app);
   Vec2d lo, hi;
-  visible_box(app.view, lo, hi);
-  if (!app.cursor_shown || !(app.cursor.x >= lo.x && app.cursor.x <= hi.x && app.cursor.y >= lo.y && app.cursor.y <= hi.y)) {
+  visible_box(app.view.map, lo, hi);
+  if (!app.input.cursor_shown || !(app.input.cursor.x >= lo.x && app.input.cursor.x <= hi.x && app.input.cursor.y >= lo.y && app.input.cursor.y <= hi.y)) {
     // Shown at the round point nearest the middle of the view.
-    app.cursor = {std::round((lo.x + hi.x) * 0.5 / step) * step, std::round((lo.y + hi.y) * 0.5 / step) * step};
-    app.cursor_shown = true;
+    app.input.cursor = {std::round((lo.x + hi.x) * 0.5 / step) * step, std::round((lo.y + hi.y) * 0.5 / step) * step};
+    app.input.cursor_shown = true;
   }
   if (io.WantTextInput) return;
-  Vec2d& c = app.cursor;
+  Vec2d& c = app.input.cursor;
   if (key_pressed(ImGuiKey_RightArrow)) c.x += step;
   if (key_pressed(ImGuiKey_LeftArrow)) c.x -= step;
   if (key_pressed(ImGuiKey_UpArrow)) c.y += step;
@@ -826,9 +793,8 @@ void canvas_keys(App& app) {
        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false)) && two_d) {
     if (placing_line(app)) {
       LineHandles& h = ensure_line_handles(app);
-      static int next_handle = 0;
-      h.p[next_handle] = c;
-      next_handle = 1 - next_handle;
+      h.p[h.next_key] = c;
+      h.next_key = 1 - h.next_key;
     } else {
       act(app, {"add_point", json_number(c.x), json_number(c.y), io.KeyShift ? "-1" : "1"});
     }
@@ -844,8 +810,8 @@ void draw_keyboard_focus(ImDrawList* dl, const App& app, ImVec2 pos, ImVec2 size
   const Palette& pal = palette(app);
   const ImU32 ring = ImGui::GetColorU32(ImGuiCol_NavHighlight);
   dl->AddRect(ImVec2(pos.x + 2, pos.y + 2), ImVec2(pos.x + size.x - 2, pos.y + size.y - 2), ring, 0, 0, 3.0f);
-  if (!app.cursor_shown) return;
-  const ImVec2 p = to_im(data_to_pixel(app.view, app.cursor));
+  if (!app.input.cursor_shown) return;
+  const ImVec2 p = to_im(data_to_pixel(app.view.map, app.input.cursor));
   const float r = 9.0f * pal.point_scale, t = 2.0f * pal.thick;
   dl->AddCircle(p, r + 1.5f, pal.background, 0, t + 2.0f);
   dl->AddCircle(p, r, ring, 0, t);
@@ -879,7 +845,7 @@ void fit_view_to_data(App& app) {
     hi.x += pad;
     hi.y += pad;
   }
-  fit(app.view, lo, hi, 0.05);
+  fit(app.view.map, lo, hi, 0.05);
 }
 
 void canvas(App& app) {
@@ -893,14 +859,14 @@ void canvas(App& app) {
     size.y -= std::min(tools.height(), size.y * 0.5f);
   }
   size.y = std::max(size.y, 50.0f);
-  Mapping& m = app.view;
+  Mapping& m = app.view.map;
   m.pixel_min = {pos.x, pos.y};
   m.pixel_max = {pos.x + size.x, pos.y + size.y};
-  app.canvas_min = m.pixel_min;
-  app.canvas_max = m.pixel_max;
-  if (app.fit_pending) {
+  app.view.canvas_min = m.pixel_min;
+  app.view.canvas_max = m.pixel_max;
+  if (app.view.fit_pending) {
     fit_view_to_data(app);
-    app.fit_pending = false;
+    app.view.fit_pending = false;
   }
 
   ImGui::InvisibleButton(
@@ -909,9 +875,9 @@ void canvas(App& app) {
   // (With the keyboard focus ImGui calls the focused item hovered: the mouse must be there too.)
   const bool hovered = ImGui::IsItemHovered() && ImGui::IsMouseHoveringRect(pos, ImVec2(pos.x + size.x, pos.y + size.y));
   // One Tab stop: with the keyboard focus, the arrows and Enter work the cursor (keynav.cpp).
-  app.canvas_focused = ImGui::IsItemFocused() && keyboard_focus_shown();
-  if (app.canvas_focused) canvas_keys(app);
-  else app.cursor_shown = false;
+  app.input.canvas_focused = ImGui::IsItemFocused() && keyboard_focus_shown();
+  if (app.input.canvas_focused) canvas_keys(app);
+  else app.input.cursor_shown = false;
   handle_input(app, hovered);
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -922,22 +888,22 @@ void canvas(App& app) {
   dl->AddRectFilled(pos, ImVec2(pos.x + size.x, pos.y + size.y), pal.background);
   const bool linear_2d = !s.lift() && l.linear() && l.w().size() == 2;
   ImVec4 w_label(0, 0, 0, 0);
-  if (s.data().d == 2 && !s.data().empty() && !linear_2d && app.show_field) draw_field(dl, app);
+  if (s.data().d == 2 && !s.data().empty() && !linear_2d && app.view.show_field) draw_field(dl, app);
   draw_grid(dl, m, pal);
-  if (app.show_hull && s.data().d == 2) draw_hulls(dl, m, s.data(), pal);
-  if (app.show_max_margin) draw_max_margin(dl, m, s, pal);
+  if (app.view.show_hull && s.data().d == 2) draw_hulls(dl, m, s.data(), pal);
+  if (app.view.show_max_margin) draw_max_margin(dl, m, s, pal);
   if (linear_2d) {
-    if (app.show_update && s.has_last_step() && s.last_step().mistake)
+    if (app.view.show_update && s.has_last_step() && s.last_step().mistake)
       draw_ghost(dl, m, s.previous_w(), s.previous_b(), pal.ghost, pal.thick);
     draw_separator(dl, m, l.w(), l.b(), true, pal, w_label);
     // Pocket, averaged and batch keep another hyperplane than the running one: show it faintly.
     if (l.running_w() != l.w()) draw_ghost(dl, m, l.running_w(), l.running_b(), pal.ghost, pal.thick);
-    if (app.show_update) draw_update(dl, m, s, pal);
+    if (app.view.show_update) draw_update(dl, m, s, pal);
   }
   draw_points(dl, app);
   draw_queries(dl, app, w_label);
   if (placing_line(app)) draw_line_handles(dl, app);
-  if (app.canvas_focused) draw_keyboard_focus(dl, app, pos, size);
+  if (app.input.canvas_focused) draw_keyboard_focus(dl, app, pos, size);
   if (s.data().d != 2) {
     const char* note = tr(s.data().d > 2 ? "canvas.first_two" : "canvas.one_d");
     dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(pos.x + 8, pos.y + 8), pal.muted, note, nullptr,
@@ -952,10 +918,10 @@ void canvas(App& app) {
   }
   dl->PopClipRect();
   if (app.touch) touch_tools(app, ImVec2(pos.x, pos.y + size.y), size.x, tools);
-  else touch_tool_centres().clear();
+  else app.input.touch_tool_centres.clear();
 }
 
-Vec2d to_screen(const App& app, double x, double y) { return data_to_pixel(app.view, {x, y}); }
+Vec2d to_screen(const App& app, double x, double y) { return data_to_pixel(app.view.map, {x, y}); }
 
 // The place_line reply "a b c" from the canvas's two handles (declared in lesson_panel.cpp,
 // which owns the Check button): the line through them, its normal turned toward the
@@ -974,8 +940,8 @@ bool place_line_answer(const App& app, std::string& out) {
 
 // Test access (browser tests through the platform): the centre of the touch tool button
 // `name` (pos, neg, query, update, delete, clear) as drawn last; false when not drawn.
-bool touch_tool_centre(const std::string& name, Vec2d& at) {
-  for (const auto& t : touch_tool_centres())
+bool touch_tool_centre(const App& app, const std::string& name, Vec2d& at) {
+  for (const auto& t : app.input.touch_tool_centres)
     if (t.first == name) {
       at = t.second;
       return true;

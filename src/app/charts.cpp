@@ -1,6 +1,11 @@
 // Perceptron Lab app: the plots under the canvas (mistakes and the Novikoff
 // bound, the losses J and J1, the proof invariants, the learning-rate comparison,
 // the iteration table, the VC bound against the measured test error).
+//
+// [SECTION] The curves: mistakes, losses, invariants, learning rates
+// [SECTION] The VC bound
+// [SECTION] The iteration table
+// [SECTION] The plot tab list and the plots panel
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -17,6 +22,10 @@
 namespace pla::app {
 
 namespace {
+
+// -----------------------------------------------------------------------------
+// [SECTION] The curves: mistakes, losses, invariants, learning rates
+// -----------------------------------------------------------------------------
 
 // Epoch summaries of the trace up to the viewed step.
 void mistakes_tab(App& app, float height) {
@@ -153,11 +162,11 @@ void learning_rates_tab(App& app, float height) {
   ImGui::TextUnformatted(tr("plots.etas"));
   same_line_or_wrap(list_w);
   ImGui::SetNextItemWidth(std::min(list_w, ImGui::GetContentRegionAvail().x));
-  ImGui::InputText("##etas", app.eta_list, sizeof app.eta_list);
+  ImGui::InputText("##etas", app.plots.eta_list, sizeof app.plots.eta_list);
   same_line_or_wrap(ImGui::CalcTextSize(tr("plots.compare")).x + ImGui::GetStyle().FramePadding.x * 2);
   if (ImGui::Button(compare.c_str())) {
     std::vector<std::string> etas = {"compare"};
-    const char* p = app.eta_list;
+    const char* p = app.plots.eta_list;
     while (*p) {
       char* end = nullptr;
       const double v = std::strtod(p, &end);
@@ -219,14 +228,13 @@ void learning_rates_tab(App& app, float height) {
   ImGui::EndGroup();
 }
 
+// -----------------------------------------------------------------------------
+// [SECTION] The VC bound
+// -----------------------------------------------------------------------------
+
 // The VC bound against N next to the error measured on 10,000 fresh points of the
 // session's generator (core/vc.hpp). The measured curve is computed when the generator
-// or the learner changes (not every frame); δ only moves the bound.
-struct VcCache {
-  std::string key;
-  Status status;
-  std::vector<VcSample> curve;
-};
+// or the learner changes (not every frame, App::plots.vc); δ only moves the bound.
 
 void vc_tab(App& app, float height) {
   const Palette& pal = palette(app);
@@ -244,7 +252,7 @@ void vc_tab(App& app, float height) {
     text_wrapped(tr("plots.vc_need_generator"));
     return;
   }
-  static VcCache cache;
+  VcCache& cache = app.plots.vc;
   VcSpec spec;
   spec.gen = s.last_generated();
   spec.learner = s.settings().learner;
@@ -281,19 +289,13 @@ void vc_tab(App& app, float height) {
   a.draw(ImVec2(-1, std::max(80.0f, height - ImGui::GetFrameHeightWithSpacing())));
 }
 
+// -----------------------------------------------------------------------------
+// [SECTION] The iteration table
+// -----------------------------------------------------------------------------
+
 // The iteration table, as textbooks print it: one row per update, the newest at the
 // bottom and highlighted, live while training. Rows are rebuilt from the trace when the
-// viewed step or the run changes (at most every 0.3 s for long tables).
-struct IterationCache {
-  std::uint64_t revision = ~0ull, viewed = ~0ull, last = ~0ull, updates = ~0ull;
-  double running_b = 0.0;
-  std::vector<double> running_w;
-  double built_at = -1e9;
-  std::vector<IterationRow> rows;
-  // The cells as drawn: k, point, x, y, w before, b before, w.x + b, w after, b after.
-  std::vector<std::array<std::string, 9>> cells;
-  bool any_chosen = false;
-};
+// viewed step or the run changes (at most every 0.3 s for long tables; App::plots.iterations).
 
 void refresh_iterations(IterationCache& c, const Session& s, bool running) {
   const Learner& live = s.live_learner();
@@ -324,7 +326,7 @@ void refresh_iterations(IterationCache& c, const Session& s, bool running) {
 void iterations_tab(App& app, float height) {
   const Palette& pal = palette(app);
   Session& s = app.session;
-  static IterationCache cache;
+  IterationCache& cache = app.plots.iterations;
   refresh_iterations(cache, s, s.playing() || app.training);
   const float top = ImGui::GetCursorPosY();
 
@@ -378,13 +380,11 @@ void iterations_tab(App& app, float height) {
   const ImU32 highlight = with_alpha(pal.step, 0x40);
   // New rows bring the current one into view, until it is there (a table that just
   // appeared or grew knows its full height a frame later; one scrolled off the page, later).
-  static std::size_t last_count = 0;
-  static int follow = 0;  // frames left to follow, counted while the list has a measured height
-  if (rows.size() != last_count) follow = 20;
-  last_count = rows.size();
-  const bool grew = follow > 0;
-  auto followed = [] {
-    if (follow > 0 && ImGui::GetScrollMaxY() > 0.0f) --follow;
+  if (rows.size() != cache.follow_count) cache.follow = 20;
+  cache.follow_count = rows.size();
+  const bool grew = cache.follow > 0;
+  auto followed = [&cache] {
+    if (cache.follow > 0 && ImGui::GetScrollMaxY() > 0.0f) --cache.follow;
   };
   if (total + st.ScrollbarSize + 4.0f <= ImGui::GetContentRegionAvail().x) {
     const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
@@ -445,70 +445,87 @@ void iterations_tab(App& app, float height) {
 
 }  // namespace
 
+// -----------------------------------------------------------------------------
+// [SECTION] The plot tab list and the plots panel
+// -----------------------------------------------------------------------------
+
 namespace {
 ImGuiTabItemFlags tab_flags(App& app, int tab) {
-  if (app.select_plot_tab != tab) return 0;
-  app.select_plot_tab = -1;
+  if (app.plots.select_tab != tab) return 0;
+  app.plots.select_tab = -1;
   return ImGuiTabItemFlags_SetSelected;
 }
+
+std::string tab_label(const PlotTab& t) { return label(t.label_key, (std::string("tab_") + t.name).c_str()); }
 }  // namespace
+
+const std::vector<PlotTab>& plot_tabs() {
+  static const std::vector<PlotTab> table = {
+      {"mistakes", "plots.tab_mistakes", mistakes_tab},
+      {"losses", "plots.tab_losses", losses_tab},
+      {"invariants", "plots.tab_invariants", invariants_tab},
+      {"rates", "plots.tab_rates", learning_rates_tab},
+      {"iterations", "plots.tab_iterations", iterations_tab},
+      {"vc", "plots.tab_vc", vc_tab},
+  };
+  return table;
+}
+
+std::vector<std::string> plot_tab_names() {
+  std::vector<std::string> out;
+  for (const PlotTab& t : plot_tabs()) out.emplace_back(t.name);
+  return out;
+}
 
 void plots_panel(App& app) {
   const ImVec2 start = ImGui::GetCursorScreenPos();
-  static const char* const keys[] = {"plots.tab_mistakes", "plots.tab_losses", "plots.tab_invariants", "plots.tab_rates",
-                                     "plots.tab_iterations", "plots.tab_vc"};
-  static const char* const ids[] = {"tab_mistakes", "tab_losses", "tab_invariants", "tab_rates", "tab_iterations", "tab_vc"};
-  void (*const tabs[])(App&, float) = {mistakes_tab, losses_tab, invariants_tab, learning_rates_tab, iterations_tab, vc_tab};
-  constexpr int kTabs = static_cast<int>(std::size(keys));
+  const std::vector<PlotTab>& tabs = plot_tabs();
+  const int kTabs = static_cast<int>(tabs.size());
+  PlotsUi& ui = app.plots;
   const ImGuiStyle& st = ImGui::GetStyle();
   float needed = 0.0f;
-  for (const char* k : keys) needed += ImGui::CalcTextSize(tr(k)).x + st.FramePadding.x * 2 + st.ItemInnerSpacing.x;
+  for (const PlotTab& t : tabs) needed += ImGui::CalcTextSize(tr(t.label_key)).x + st.FramePadding.x * 2 + st.ItemInnerSpacing.x;
   // The tab bar keeps its own selection by the tabs' ids, which hold their labels: after a
   // change of language (the Chinese font arrives after the first frames), as when it comes
   // back after the row of buttons (the window was narrow) or is new, it is told the tab in
   // front, else it would show its first tab.
-  static bool tab_bar_last = false;
-  static Lang lang_last = Lang::En;
   const bool tab_bar = needed <= ImGui::GetContentRegionAvail().x;
   const bool new_bar = !ImGui::GetCurrentContext()->TabBars.GetByKey(ImGui::GetCurrentWindow()->GetID("plots"));
-  if (tab_bar && (!tab_bar_last || new_bar || language() != lang_last) && app.select_plot_tab < 0)
-    app.select_plot_tab = app.plot_tab;
-  tab_bar_last = tab_bar;
-  lang_last = language();
+  if (tab_bar && (!ui.tab_bar_last || new_bar || language() != ui.lang_last) && ui.select_tab < 0)
+    ui.select_tab = ui.tab;
+  ui.tab_bar_last = tab_bar;
+  ui.lang_last = language();
   if (tab_bar) {
     const float height = std::max(80.0f, ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() - 6);
     // ImGui shows a tab asked for from the next frame on (a new tab bar shows its first tab on
-    // its first frame): on this frame the tab asked for stays plot_tab.
-    const int asked = app.select_plot_tab;
+    // its first frame): on this frame the tab asked for stays plots.tab.
+    const int asked = ui.select_tab;
     if (ImGui::BeginTabBar("plots")) {
       for (int i = 0; i < kTabs; ++i)
-        if (ImGui::BeginTabItem(label(keys[i], ids[i]).c_str(), nullptr, tab_flags(app, i))) {
-          if (asked < 0 || asked == i) app.plot_tab = i;
-          tabs[i](app, height);
+        if (ImGui::BeginTabItem(tab_label(tabs[static_cast<std::size_t>(i)]).c_str(), nullptr, tab_flags(app, i))) {
+          if (asked < 0 || asked == i) ui.tab = i;
+          tabs[static_cast<std::size_t>(i)].draw(app, height);
           ImGui::EndTabItem();
         }
       ImGui::EndTabBar();
     }
   } else {
     // Too narrow for the tab names (a phone, a long language): a row of buttons that wraps.
-    if (app.select_plot_tab >= 0) app.plot_tab = app.select_plot_tab, app.select_plot_tab = -1;
+    if (ui.select_tab >= 0) ui.tab = ui.select_tab, ui.select_tab = -1;
     Flow row;
     for (int i = 0; i < kTabs; ++i) {
-      const bool on = app.plot_tab == i;
+      const PlotTab& t = tabs[static_cast<std::size_t>(i)];
+      const bool on = ui.tab == i;
       if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_TabActive));
-      // A tab the `plot` setting does not name yet is brought to the front directly.
-      if (row.button(label(keys[i], ids[i]).c_str())) {
-        if (i < kPlotCount) act(app, {"set", "plot", kPlotNames[i]});
-        else app.plot_tab = i;
-      }
+      if (row.button(tab_label(t).c_str())) act(app, {"set", "plot", t.name});
       if (on) ImGui::PopStyleColor();
     }
     const float height = std::max(80.0f, ImGui::GetContentRegionAvail().y - 6);
-    tabs[std::clamp(app.plot_tab, 0, kTabs - 1)](app, height);
+    tabs[static_cast<std::size_t>(std::clamp(ui.tab, 0, kTabs - 1))].draw(app, height);
   }
   const ImVec2 end = ImGui::GetWindowPos();
-  app.plots_min = {start.x, start.y};
-  app.plots_max = {end.x + ImGui::GetWindowSize().x, end.y + ImGui::GetWindowSize().y};
+  ui.min = {start.x, start.y};
+  ui.max = {end.x + ImGui::GetWindowSize().x, end.y + ImGui::GetWindowSize().y};
 }
 
 }  // namespace pla::app

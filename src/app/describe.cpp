@@ -168,15 +168,15 @@ DescriptionSection keys_section() {
 }  // namespace
 
 int point_under_cursor(const App& app) {
-  if (!app.cursor_shown) return -1;
+  if (!app.input.cursor_shown) return -1;
   const Dataset& ds = app.session.data();
   if (ds.size() > 20000 || ds.d < 1) return -1;
-  const Vec2d c = data_to_pixel(app.view, app.cursor);
+  const Vec2d c = data_to_pixel(app.view.map, app.input.cursor);
   int best = -1;
   double best_d2 = 10.0 * 10.0;
   for (std::size_t i = 0; i < ds.size(); ++i) {
     const double* r = ds.row(i);
-    const Vec2d p = data_to_pixel(app.view, {r[0], ds.d >= 2 ? r[1] : 0.0});
+    const Vec2d p = data_to_pixel(app.view.map, {r[0], ds.d >= 2 ? r[1] : 0.0});
     const double d2 = (p.x - c.x) * (p.x - c.x) + (p.y - c.y) * (p.y - c.y);
     if (d2 <= best_d2) best_d2 = d2, best = static_cast<int>(i);
   }
@@ -233,9 +233,9 @@ std::string run_summary(const App& app) {
 }
 
 std::string cursor_announcement(const App& app) {
-  if (!app.cursor_shown) return {};
+  if (!app.input.cursor_shown) return {};
   InLanguage in(app.lang);
-  const std::string at = fmt_vec({app.cursor.x, app.cursor.y}, 4);
+  const std::string at = fmt_vec({app.input.cursor.x, app.input.cursor.y}, 4);
   const int i = point_under_cursor(app);
   if (i < 0) return trf("a11y.cursor", {{"at", at}});
   const Dataset& ds = app.session.data();

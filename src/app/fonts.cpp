@@ -21,10 +21,11 @@ extern const unsigned int kFont_zh_size;
 
 namespace {
 
-std::string& provided_zh() {
-  static std::string bytes;
-  return bytes;
-}
+// The fonts belong to the ImGui context (its atlas), not to an App: what the atlas was
+// built for (one context at a time: g_built names it) and the Chinese font the platform
+// provided (the same file for the whole process) live here, at file level.
+std::string g_provided_zh;
+std::string& provided_zh() { return g_provided_zh; }
 
 struct Built {
   Lang lang = Lang::En;
@@ -33,6 +34,7 @@ struct Built {
   bool zh = false;
   const void* context = nullptr;  // the ImGui context whose atlas this is
   AtlasInfo info;
+  ImVector<ImWchar> ui_ranges, cjk_ranges;  // the atlas's glyph ranges (kept while it lives)
 };
 Built g_built;
 
@@ -96,14 +98,15 @@ bool update_fonts(App& app, float dpr) {
   const Lang lang = display_language(app);
   const bool zh = lang == Lang::Zh;
   if (g_built.context == ImGui::GetCurrentContext() && g_built.dpr == dpr && g_built.lang == lang && g_built.scale == app.font_scale && g_built.zh == zh &&
-      app.font_scale_applied == app.font_scale)
+      app.applied.font_scale == app.font_scale)
     return false;
 
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   const float px = std::round(kBaseFontPx * static_cast<float>(app.font_scale) * dpr);
 
-  static ImVector<ImWchar> ui_ranges, cjk_ranges;
+  ImVector<ImWchar>& ui_ranges = g_built.ui_ranges;
+  ImVector<ImWchar>& cjk_ranges = g_built.cjk_ranges;
   ImFontGlyphRangesBuilder ui, cjk;
   static const ImWchar base[] = {0x0020, 0x00FF, 0x0102, 0x0103, 0x0110, 0x0111, 0x0128, 0x0129, 0x0168, 0x0169,
                                  0x01A0, 0x01A1, 0x01AF, 0x01B0, 0x1EA0, 0x1EF9, 0x2212, 0x2212, 0xFFFD, 0xFFFD, 0};
@@ -157,7 +160,7 @@ bool update_fonts(App& app, float dpr) {
   g_built.zh = zh;
   g_built.info = {io.Fonts->TexWidth, io.Fonts->TexHeight, io.Fonts->Fonts.Size > 0 ? io.Fonts->Fonts[0]->Glyphs.Size : 0};
   g_built.context = ImGui::GetCurrentContext();
-  app.font_scale_applied = app.font_scale;
+  app.applied.font_scale = app.font_scale;
   return true;
 }
 

@@ -29,17 +29,6 @@ namespace pla::app {
 
 namespace {
 
-struct TabState {
-  int dir = 0;           // this frame's Tab: +1, -1 (0: none of ours)
-  int pending = 0;       // enter the window focused last frame at its first (+1) or last (-1) control
-  int entering = 0;      // this frame enters a window (the pending direction)
-  bool fresh = false;    // no control had the focus: start at the first (last) window
-};
-TabState& tab_state() {
-  static TabState t;
-  return t;
-}
-
 bool pressed(ImGuiKey key, bool repeat = true) {
   const int index = ImGui::GetKeyIndex(key);
   return index >= 0 && ImGui::IsKeyPressed(index, repeat);
@@ -73,14 +62,14 @@ bool keyboard_focus_shown() {
 
 bool lab_keys(const App& app) {
   if (ImGui::GetIO().WantTextInput) return false;
-  return app.canvas_focused || !keyboard_focus_shown();
+  return app.input.canvas_focused || !keyboard_focus_shown();
 }
 
 void keyboard_nav_begin(App& app) {
   ImGuiContext& g = *GImGui;
   // ImGuiConfigFlags_NavEnableKeyboard is the platform's to set (src/platform/main.cpp), with
   // the key map of its backend; without it this widening has nothing to widen.
-  TabState& t = tab_state();
+  KeyNav& t = app.keynav;
   t.dir = 0;
   t.entering = 0;
   t.fresh = false;
@@ -107,22 +96,22 @@ void keyboard_nav_begin(App& app) {
   }
   const bool focus = keyboard_focus_shown();
   // The arrows belong to the lab (or the canvas cursor) unless a control shows the focus.
-  if (!g.IO.WantTextInput && (app.canvas_focused || !focus) && g.NavMoveSubmitted && g.NavMoveDir != ImGuiDir_None) {
+  if (!g.IO.WantTextInput && (app.input.canvas_focused || !focus) && g.NavMoveSubmitted && g.NavMoveDir != ImGuiDir_None) {
     ImGui::NavMoveRequestCancel();
     g.NavInitRequest = g.NavInitRequestFromMove = false;
-    if (!app.canvas_focused) g.NavDisableHighlight = true;
+    if (!app.input.canvas_focused) g.NavDisableHighlight = true;
   }
   // Enter presses the focused control as Space does (text fields keep Enter for typing).
-  if (focus && !app.canvas_focused && g.ActiveId == 0 && !g.IO.WantTextInput &&
+  if (focus && !app.input.canvas_focused && g.ActiveId == 0 && !g.IO.WantTextInput &&
       (pressed(ImGuiKey_Enter, false) || pressed(ImGuiKey_KeyPadEnter, false))) {
     g.NavActivateId = g.NavActivateDownId = g.NavActivatePressedId = g.NavId;
     g.NavActivateFlags = ImGuiActivateFlags_None;
   }
 }
 
-void keyboard_nav_end(App&) {
+void keyboard_nav_end(App& app) {
   ImGuiContext& g = *GImGui;
-  TabState& t = tab_state();
+  KeyNav& t = app.keynav;
   const bool live = g.NavMoveSubmitted && (g.NavMoveFlags & ImGuiNavMoveFlags_Tabbing) != 0;
   if (t.entering != 0) {
     if (live && t.entering > 0) g.NavTabbingCounter = 1;  // take the window's first control

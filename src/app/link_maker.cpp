@@ -17,29 +17,17 @@ Params maker_params(const LinkMaker& m) {
   if (m.lesson > 0 && static_cast<std::size_t>(m.lesson) <= builtin_lesson_ids().size())
     p.emplace_back("lesson", builtin_lesson_ids()[static_cast<std::size_t>(m.lesson - 1)]);
   p.emplace_back("lang", lang_code(user_languages()[static_cast<std::size_t>(m.lang)]));
-  static const char* const names[] = {"data", "algorithm", "run", "theory", "plots"};
-  std::string panels;
-  for (int i = 0; i < 5; ++i)
-    if (m.panels[i]) panels += (panels.empty() ? "" : ",") + std::string(names[i]);
-  p.emplace_back("panels", panels.empty() ? "none" : panels);
-  if (m.theme != "light") p.emplace_back("theme", m.theme);
+  p.emplace_back("panels", panels_text(m.panels));
+  if (m.theme != themes().front().theme) p.emplace_back("theme", theme_info(m.theme).name);
   if (m.embed) p.emplace_back("embed", "1");
   if (m.embed && m.lessons_menu) p.emplace_back("lessons_menu", "1");
   return p;
 }
 
-// The accepted themes: the choices of the `theme` setting.
-std::vector<std::string> theme_choices() {
-  for (const UiSetting& s : ui_settings_table())
-    if (std::string(s.key) == "theme" && s.choices) return s.choices();
-  return {"light"};
-}
-
-// A theme's name as the menus show it ("theme.contrast"), or the name itself.
-std::string theme_name(const std::string& theme) {
-  const std::string key = "theme." + theme;
-  const char* t = tr(key.c_str());
-  return t == key ? theme : std::string(t);
+// A theme's name as the menus show it.
+std::string theme_name(Theme theme) {
+  const ThemeInfo& t = theme_info(theme);
+  return std::string(tr(t.label_key)) + "##maker_theme_" + t.name;
 }
 
 std::string lesson_title(int i) {
@@ -73,9 +61,9 @@ void link_maker(App& app) {
         ImGui::EndCombo();
       }
       form_row(tr("app.theme"));
-      if (begin_combo("##maker_theme", theme_name(m.theme))) {
-        for (const std::string& t : theme_choices())
-          if (ImGui::Selectable((theme_name(t) + "##maker_theme_" + t).c_str(), m.theme == t)) m.theme = t;
+      if (begin_combo("##maker_theme", tr(theme_info(m.theme).label_key))) {
+        for (const ThemeInfo& t : themes())
+          if (ImGui::Selectable(theme_name(t.theme).c_str(), m.theme == t.theme)) m.theme = t.theme;
         ImGui::EndCombo();
       }
       form_row(tr("maker.embed"));
@@ -88,8 +76,9 @@ void link_maker(App& app) {
     }
     text_wrapped(tr("maker.panels"));
     Flow row;
-    static const char* const keys[] = {"panel.data", "panel.algorithm", "panel.run", "panel.theory", "panel.plots"};
-    for (int i = 0; i < 5; ++i) row.checkbox(label(keys[i], ("maker_panel" + std::to_string(i)).c_str()).c_str(), &m.panels[i]);
+    int i = 0;
+    for (const PanelInfo& p : panel_list())
+      row.checkbox(label(p.label_key, ("maker_panel" + std::to_string(i++)).c_str()).c_str(), &(m.panels.*p.shown));
 
     const std::string query = link_maker_query(m);
     ImGui::Separator();

@@ -84,7 +84,7 @@ void apply_params(App& app, const Params& params, std::vector<Message>& ignored)
     Status st = s.load_preset(*preset);
     if (!st) ignored.push_back(refused("preset", st));
   }
-  app.fit_pending = true;
+  app.view.fit_pending = true;
 
   // 2. Settings of the learner, in the session's own order (algo first).
   for (const auto& kv : s.settings_list()) {

@@ -6,6 +6,7 @@
 // [SECTION] Run panel
 // [SECTION] Theory panel
 // [SECTION] Keyboard and help
+// [SECTION] The panel list, the control panel, the embed strip and the notices
 
 #include <algorithm>
 #include <cmath>
@@ -139,7 +140,7 @@ void show_result(App& app, const Status& st, const Message& ok_message) {
     app.message = ok_message;
     app.message_is_error = false;
   }
-  app.field.step = ~0ull;  // the hypothesis may have changed
+  app.view.field.step = ~0ull;  // the hypothesis may have changed
 }
 
 std::string elide(const std::string& text, float room) {
@@ -320,9 +321,9 @@ void data_panel(App& app) {
   }
   Flow adds;
   adds.text(tr(app.touch ? "data.tap_adds" : "data.click_adds"));
-  if (adds.radio("+1##add_pos", app.draw_label > 0)) act(app, {"set", "label", "1"});
-  if (adds.radio((fmt_label(-1) + "##add_neg").c_str(), app.draw_label < 0)) act(app, {"set", "label", "-1"});
-  bool del = app.delete_mode;
+  if (adds.radio("+1##add_pos", app.input.draw_label > 0)) act(app, {"set", "label", "1"});
+  if (adds.radio((fmt_label(-1) + "##add_neg").c_str(), app.input.draw_label < 0)) act(app, {"set", "label", "-1"});
+  bool del = app.input.delete_mode;
   if (adds.checkbox(label("data.delete", "delete").c_str(), &del)) act(app, {"set", "delete", del ? "true" : "false"});
   HelpMarker(tr(app.touch ? "data.edit_help_touch" : "data.edit_help"));
 
@@ -368,11 +369,11 @@ void data_panel(App& app) {
   }
   if (app.hooks.save_png) {
     if (files.button(label("data.canvas_png", "canvas_png").c_str()))
-      app.hooks.save_png("perceptron-canvas.png", static_cast<float>(app.canvas_min.x), static_cast<float>(app.canvas_min.y),
-                         static_cast<float>(app.canvas_max.x), static_cast<float>(app.canvas_max.y));
+      app.hooks.save_png("perceptron-canvas.png", static_cast<float>(app.view.canvas_min.x), static_cast<float>(app.view.canvas_min.y),
+                         static_cast<float>(app.view.canvas_max.x), static_cast<float>(app.view.canvas_max.y));
     if (files.button(label("data.plots_png", "plots_png").c_str()))
-      app.hooks.save_png("perceptron-plots.png", static_cast<float>(app.plots_min.x), static_cast<float>(app.plots_min.y),
-                         static_cast<float>(app.plots_max.x), static_cast<float>(app.plots_max.y));
+      app.hooks.save_png("perceptron-plots.png", static_cast<float>(app.plots.min.x), static_cast<float>(app.plots.min.y),
+                         static_cast<float>(app.plots.max.x), static_cast<float>(app.plots.max.y));
   }
   const Dataset& ds = s.data();
   text_wrapped(trf("data.summary", {{"n", std::to_string(ds.size())}, {"pos", std::to_string(ds.count(1))},
@@ -655,12 +656,12 @@ void theory_panel(App& app) {
     const char* setting;
     bool on;
   };
-  const Toggle toggles[] = {{"theory.hulls", "hull", app.show_hull},
-                            {"theory.max_margin", "max_margin", app.show_max_margin},
-                            {"theory.mistakes", "mistakes", app.show_mistakes},
-                            {"theory.update_picture", "update", app.show_update},
-                            {"theory.field", "field", app.show_field},
-                            {"theory.alpha", "alpha", app.show_alpha}};
+  const Toggle toggles[] = {{"theory.hulls", "hull", app.view.show_hull},
+                            {"theory.max_margin", "max_margin", app.view.show_max_margin},
+                            {"theory.mistakes", "mistakes", app.view.show_mistakes},
+                            {"theory.update_picture", "update", app.view.show_update},
+                            {"theory.field", "field", app.view.show_field},
+                            {"theory.alpha", "alpha", app.view.show_alpha}};
   Flow row;
   for (const Toggle& t : toggles) {
     bool on = t.on;
@@ -732,8 +733,8 @@ void view_settings(App& app) {
   if (ImGui::SliderFloat("##font_scale", &scale, 0.75f, 2.5f, "%.2f×"))
     act(app, {"set", "font_scale", json_number(std::round(static_cast<double>(scale) * 20.0) / 20.0)});
   form_row(tr("app.theme"));
-  std::string theme = app.contrast ? "contrast" : app.dark ? "dark" : "light";
-  if (name_combo("##theme", "theme", {"light", "dark", "contrast"}, theme)) act(app, {"set", "theme", theme});
+  std::string theme = theme_info(app.theme).name;
+  if (name_combo("##theme", "theme", theme_names(), theme)) act(app, {"set", "theme", theme});
   ImGui::EndTable();
 }
 
@@ -749,7 +750,7 @@ void keyboard(App& app) {
   if (io.WantTextInput) return;
   // Space, Right, Left and Enter are the lab's unless a control shows the keyboard focus;
   // on the canvas the arrows and Enter move and use its cursor (canvas.cpp).
-  const bool lab = lab_keys(app), off_canvas = lab && !app.canvas_focused;
+  const bool lab = lab_keys(app), off_canvas = lab && !app.input.canvas_focused;
   if (lab && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) act(app, {"toggle_play"});
   // With the keyboard focus in the 3-D view, the arrow keys turn the view instead (view3d.cpp).
   const bool arrows = off_canvas && !view3d_has_focus();
@@ -809,14 +810,27 @@ void help_overlay(App& app) {
   ImGui::End();
 }
 
+// -----------------------------------------------------------------------------
+// [SECTION] The panel list, the control panel, the embed strip and the notices
+// -----------------------------------------------------------------------------
+
+const std::vector<PanelInfo>& panel_list() {
+  static const std::vector<PanelInfo> table = {
+      {"data", "panel.data", &PanelFlags::data, data_panel, true},
+      {"algorithm", "panel.algorithm", &PanelFlags::algorithm, algorithm_panel, true},
+      {"run", "panel.run", &PanelFlags::run, run_panel, true},
+      {"theory", "panel.theory", &PanelFlags::theory, theory_panel, true},
+      {"plots", "panel.plots", &PanelFlags::plots, plots_panel, false},
+  };
+  return table;
+}
+
 void control_panel(App& app) {
   const ImGuiTreeNodeFlags open = ImGuiTreeNodeFlags_DefaultOpen;
   lessons_button(app, true);  // the course's lessons (lessons_menu.cpp)
   if (app.lesson.active() && ImGui::CollapsingHeader(label("lesson.header", "lesson").c_str(), open)) lesson_panel(app);
-  if (app.panel_data && ImGui::CollapsingHeader(label("panel.data", "data").c_str(), open)) data_panel(app);
-  if (app.panel_algorithm && ImGui::CollapsingHeader(label("panel.algorithm", "algorithm").c_str(), open)) algorithm_panel(app);
-  if (app.panel_run && ImGui::CollapsingHeader(label("panel.run", "run").c_str(), open)) run_panel(app);
-  if (app.panel_theory && ImGui::CollapsingHeader(label("panel.theory", "theory").c_str(), open)) theory_panel(app);
+  for (const PanelInfo& p : panel_list())
+    if (p.side && app.panels.*p.shown && ImGui::CollapsingHeader(label(p.label_key, p.name).c_str(), open)) p.draw(app);
   view_settings(app);
   share_buttons(app);
 }

@@ -31,7 +31,7 @@ inline ImVec2 to_im(Vec2d v) { return ImVec2(clamp_px(v.x), clamp_px(v.y)); }
 
 class Plot {
  public:
-  Plot(const char* id, std::string title, const Palette& pal = palette(false))
+  Plot(const char* id, std::string title, const Palette& pal = palette(Theme::Light))
       : id_(id), title_(std::move(title)), pal_(&pal) {}
 
   std::string x_label, y_label;

@@ -124,8 +124,38 @@ double contrast_ratio(ImU32 a, ImU32 b) {
   return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
 }
 
-void apply_style(bool dark, float scale, bool touch, bool contrast) {
-  if (contrast) dark = false;
+const std::vector<ThemeInfo>& themes() {
+  static const std::vector<ThemeInfo> table = {
+      {Theme::Light, "light", "theme.light", false, false, make_light},
+      {Theme::Dark, "dark", "theme.dark", true, false, make_dark},
+      {Theme::Contrast, "contrast", "theme.contrast", false, true, make_contrast},
+  };
+  return table;
+}
+
+const ThemeInfo& theme_info(Theme theme) {
+  for (const ThemeInfo& t : themes())
+    if (t.theme == theme) return t;
+  return themes().front();
+}
+
+bool parse_theme(const std::string& name, Theme& out) {
+  for (const ThemeInfo& t : themes())
+    if (name == t.name) {
+      out = t.theme;
+      return true;
+    }
+  return false;
+}
+
+std::vector<std::string> theme_names() {
+  std::vector<std::string> out;
+  for (const ThemeInfo& t : themes()) out.emplace_back(t.name);
+  return out;
+}
+
+void apply_style(Theme theme, float scale, bool touch) {
+  const bool dark = theme_info(theme).dark, contrast = theme_info(theme).contrast;
   ImGuiStyle style;
   dark ? ImGui::StyleColorsDark(&style) : ImGui::StyleColorsLight(&style);
   // Spacing and shapes of a figure in a course text: roomy rows, soft corners, thin borders.
@@ -220,9 +250,15 @@ void apply_style(bool dark, float scale, bool touch, bool contrast) {
   ImGui::GetStyle() = style;
 }
 
-const Palette& palette(bool dark, bool contrast) {
-  static const Palette light = make_light(), night = make_dark(), high = make_contrast();
-  return contrast ? high : dark ? night : light;
+const Palette& palette(Theme theme) {
+  static const std::vector<Palette> all = [] {
+    std::vector<Palette> out;
+    for (const ThemeInfo& t : themes()) out.push_back(t.make());
+    return out;
+  }();
+  for (std::size_t i = 0; i < themes().size(); ++i)
+    if (themes()[i].theme == theme) return all[i];
+  return all.front();
 }
 
 }  // namespace pla::app

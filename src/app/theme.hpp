@@ -1,6 +1,6 @@
 // Perceptron Lab app: the colours of the canvas and the plots for the light, the dark
-// and the high-contrast theme, chosen by App::dark and App::contrast (palette(app) in
-// app_internal.hpp).
+// and the high-contrast theme, chosen by App::theme (palette(app) in app_internal.hpp).
+// The themes are one list, themes(): the `theme` setting, its menu and the link maker read it.
 //
 // The classes keep the colour-blind-safe Okabe-Ito colours in the light and dark themes
 // (+1 blue, -1 orange, with distinct shapes: +1 a disc, -1 a square); the plot series
@@ -8,9 +8,32 @@
 // them to reach WCAG 2.1 contrast on its white canvas (text >= 4.5:1, graphics >= 3:1,
 // tests/app/theme_test.cpp measures every pair) and draws thicker lines and larger points.
 #pragma once
+#include <string>
+#include <vector>
+
 #include "imgui.h"
 
 namespace pla::app {
+
+enum class Theme { Light, Dark, Contrast };
+
+struct Palette;
+// One theme: the name the `theme` setting and links take, the catalog key of its name in
+// the menus, ImGui's dark or light colours underneath, the high-contrast sizes and accents,
+// and its palette.
+struct ThemeInfo {
+  Theme theme;
+  const char* name;       // "light"
+  const char* label_key;  // "theme.light"
+  bool dark, contrast;
+  Palette (*make)();
+};
+// The themes, in menu order (the first is the default: links leave it out).
+const std::vector<ThemeInfo>& themes();
+const ThemeInfo& theme_info(Theme theme);
+// The theme named `name`; false when there is none.
+bool parse_theme(const std::string& name, Theme& out);
+std::vector<std::string> theme_names();
 
 struct Palette {
   // Classes and hypothesis (Okabe-Ito; the same in both themes).
@@ -39,11 +62,10 @@ constexpr float kStyleFontPx = 15.0f;
 
 // Sets ImGui's style: the light, dark or high-contrast look, every size scaled by
 // `scale` (font_scale), and with `touch` every control at least 44 px high.
-void apply_style(bool dark, float scale, bool touch, bool contrast = false);
+void apply_style(Theme theme, float scale, bool touch);
 
-// The palette of the light (dark = false), the dark or the high-contrast theme
-// (contrast wins over dark).
-const Palette& palette(bool dark, bool contrast = false);
+// The palette of a theme.
+const Palette& palette(Theme theme);
 
 // WCAG 2.1 contrast ratio of two opaque colours (alpha ignored): 1 .. 21.
 double contrast_ratio(ImU32 a, ImU32 b);

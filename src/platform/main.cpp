@@ -9,6 +9,13 @@
 // (the student's lesson progress: read at start, written as it changes; by default, when
 // not counting frames, $XDG_CONFIG_HOME/perceptron-lab/progress.json or
 // ~/.config/perceptron-lab/progress.json).
+//
+// [SECTION] The platform's state
+// [SECTION] The page's JavaScript side (browser)
+// [SECTION] The app's hooks, touch, fonts, saving
+// [SECTION] One frame
+// [SECTION] main: flags, setup, the loop
+// [SECTION] Browser glue: window.perceptronLab
 
 #include <SDL.h>
 
@@ -44,10 +51,14 @@
 
 namespace pla::app {
 // app/canvas.cpp: the centre of a touch tool button as drawn last (browser tests).
-bool touch_tool_centre(const std::string& name, Vec2d& at);
+bool touch_tool_centre(const App& app, const std::string& name, Vec2d& at);
 }  // namespace pla::app
 
 namespace {
+
+// -----------------------------------------------------------------------------
+// [SECTION] The platform's state
+// -----------------------------------------------------------------------------
 
 struct PngRequest {
   std::string name;
@@ -86,6 +97,14 @@ struct Platform {
   long frames_total = 0;     // frames built since the start (never reset)
   bool loop_paused = false;  // browser: the main loop is paused (idle or out of sight)
   bool visible = true;       // browser: the canvas is on screen and its tab shown
+  bool first_frame_told = false;     // browser: the page was told the first frame is drawn
+  // The description last sent to the page, and when (seconds).
+  std::string described;
+  double described_at = -1.0;
+  // The replies of the browser glue's functions: each lives until that function's next call.
+  struct Replies {
+    std::string command, import_file, apply_url, lesson_query, frame_stats, describe, state, to_screen, touch_tool;
+  } replies;
 };
 constexpr int kSettleFrames = 8;
 
@@ -116,6 +135,10 @@ float device_pixel_ratio() {
   return 1.0f;
 #endif
 }
+
+// -----------------------------------------------------------------------------
+// [SECTION] The page's JavaScript side (browser)
+// -----------------------------------------------------------------------------
 
 #ifdef __EMSCRIPTEN__
 // The canvas fills the page (or iframe): follow the window's inner size.
@@ -200,15 +223,13 @@ EM_JS(int, js_reduced_motion, (), {
 // Sends the description when it changed, from the frames that draw (at most every
 // 0.25 s while the lab plays or trains: it counts the training mistakes).
 void describe_if_changed(Platform& p) {
-  static std::string sent;
-  static double sent_at = -1.0;
   const double now = emscripten_get_now() / 1000.0;
-  if (busy(p) && sent_at >= 0.0 && now - sent_at < 0.25) return;
+  if (busy(p) && p.described_at >= 0.0 && now - p.described_at < 0.25) return;
   std::string text = pla::app::describe_json(p.app);
-  sent_at = now;
-  if (text == sent) return;
-  sent = std::move(text);
-  js_describe(sent.c_str());
+  p.described_at = now;
+  if (text == p.described) return;
+  p.described = std::move(text);
+  js_describe(p.described.c_str());
 }
 
 void follow_page_size(Platform& p) {
@@ -218,6 +239,10 @@ void follow_page_size(Platform& p) {
   if (pw > 0 && ph > 0 && (pw != w || ph != h)) SDL_SetWindowSize(p.window, pw, ph);
 }
 #endif
+
+// -----------------------------------------------------------------------------
+// [SECTION] The app's hooks, touch, fonts, saving
+// -----------------------------------------------------------------------------
 
 void install_hooks(Platform& p) {
   pla::app::PlatformHooks& h = p.app.hooks;
@@ -289,7 +314,7 @@ void handle_finger(Platform& p, const SDL_Event& e) {
     const double before = std::hypot(it->x - other.x, it->y - other.y);
     const double after = std::hypot(x - other.x, y - other.y);
     if (before > 4.0 && after > 4.0)
-      pla::app::zoom_at(p.app.view, {(x + other.x) * 0.5, (y + other.y) * 0.5}, after / before);
+      pla::app::zoom_at(p.app.view.map, {(x + other.x) * 0.5, (y + other.y) * 0.5}, after / before);
   }
   it->x = x;
   it->y = y;
@@ -416,6 +441,10 @@ void import_dropped_file(Platform& p, const char* path) {
   wake(p);
 }
 
+// -----------------------------------------------------------------------------
+// [SECTION] One frame
+// -----------------------------------------------------------------------------
+
 void frame(void* arg) {
   Platform& p = *static_cast<Platform*>(arg);
 #ifdef __EMSCRIPTEN__
@@ -478,9 +507,8 @@ void frame(void* arg) {
   if (!p.png_requests.empty()) save_png_requests(p, fb_h);
 
 #ifdef __EMSCRIPTEN__
-  static bool first = true;
-  if (first) {
-    first = false;
+  if (!p.first_frame_told) {
+    p.first_frame_told = true;
     notify_first_frame();
   }
   save_if_edited(p);
@@ -505,6 +533,10 @@ void frame(void* arg) {
   SDL_GL_SwapWindow(p.window);
 }
 
+// -----------------------------------------------------------------------------
+// [SECTION] main: flags, setup, the loop
+// -----------------------------------------------------------------------------
+
 int usage(const char* argv0) {
   std::fprintf(stderr,
                "usage: %s [--frames N] [--screenshot FILE.png] [--preset NAME] [--size WxH] [--lang en|vi|zh]\n"
@@ -517,6 +549,9 @@ int usage(const char* argv0) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // The one Platform of the process, static rather than on main's stack: in the browser
+  // emscripten_set_main_loop leaves main (simulate_infinite_loop) and the frames, the
+  // browser glue and the page's callbacks go on using it.
   static Platform platform;
   Platform& p = platform;
   g_platform = &p;
@@ -687,7 +722,10 @@ int main(int argc, char** argv) {
   return 0;
 }
 
-// ---------------------------------------------------------------------------
+// -----------------------------------------------------------------------------
+// [SECTION] Browser glue: window.perceptronLab
+// -----------------------------------------------------------------------------
+
 // Browser glue: the C functions behind window.perceptronLab (see web/index.html).
 #ifdef __EMSCRIPTEN__
 extern "C" {
@@ -695,8 +733,8 @@ extern "C" {
 // Runs a command given as a JSON array of strings/numbers, e.g. ["set","eta",0.5];
 // returns JSON {"ok":true} or {"ok":false,"error":"..."}. The string lives until the next call.
 EMSCRIPTEN_KEEPALIVE const char* pla_command(const char* json) {
-  static std::string result;
   if (!g_platform || !json) return "{\"ok\":false,\"error\":\"not ready\"}";
+  std::string& result = g_platform->replies.command;
   std::vector<std::string> args;
   std::string error;
   pla::Status st = pla::parse_json_string_array(json, args, error)
@@ -717,8 +755,8 @@ EMSCRIPTEN_KEEPALIVE unsigned char* pla_alloc(int size) {
 EMSCRIPTEN_KEEPALIVE void pla_free(unsigned char* p) { std::free(p); }
 
 EMSCRIPTEN_KEEPALIVE const char* pla_import_file(const char* name, const unsigned char* bytes, int size) {
-  static std::string result;
   if (!g_platform || !name || (!bytes && size > 0) || size < 0) return "{\"ok\":false,\"error\":\"not ready\"}";
+  std::string& result = g_platform->replies.import_file;
   const std::string data(reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(size));
   const pla::Status st = pla::app::act(g_platform->app, {"import_csv", data, name});
   after_command(*g_platform);
@@ -729,8 +767,8 @@ EMSCRIPTEN_KEEPALIVE const char* pla_import_file(const char* name, const unsigne
 // Applies lesson parameters from the page's URL (query + hash); the ignored ones
 // become a visible notice. Returns {"ok":true,"ignored":[...]}.
 EMSCRIPTEN_KEEPALIVE const char* pla_apply_url(const char* query) {
-  static std::string result;
   if (!g_platform || !query) return "{\"ok\":false,\"error\":\"not ready\"}";
+  std::string& result = g_platform->replies.apply_url;
   pla::app::App& app = g_platform->app;
   pla::Params params;
   std::vector<pla::Message> ignored;
@@ -804,8 +842,9 @@ EMSCRIPTEN_KEEPALIVE void pla_enable_saving() {
 
 // The query string that reproduces the lesson as it is now.
 EMSCRIPTEN_KEEPALIVE const char* pla_lesson_query() {
-  static std::string result;
-  result = g_platform ? pla::encode_query(pla::app::link_params(g_platform->app)) : "";
+  if (!g_platform) return "";
+  std::string& result = g_platform->replies.lesson_query;
+  result = pla::encode_query(pla::app::link_params(g_platform->app));
   return result.c_str();
 }
 
@@ -839,9 +878,9 @@ EMSCRIPTEN_KEEPALIVE void pla_set_visible(int visible) {
 // Frame-building time: {"last": ms, "mean": ms, "frames": n (since the last call), "total": frames
 // built since the start, "paused": the loop waits (idle or out of sight), "visible"}; resets the mean.
 EMSCRIPTEN_KEEPALIVE const char* pla_frame_stats() {
-  static std::string result;
   if (!g_platform) return "null";
   Platform& p = *g_platform;
+  std::string& result = p.replies.frame_stats;
   const double mean = p.frame_count ? p.frame_ms_sum / static_cast<double>(p.frame_count) : 0.0;
   result = "{\"last\":" + pla::json_number(p.frame_ms_last) + ",\"mean\":" + pla::json_number(mean) +
            ",\"frames\":" + std::to_string(p.frame_count) + ",\"total\":" + std::to_string(p.frames_total) +
@@ -853,21 +892,23 @@ EMSCRIPTEN_KEEPALIVE const char* pla_frame_stats() {
 
 // The lab in words now (app/describe.hpp): {"lang", "title", "sections", "step", ...}.
 EMSCRIPTEN_KEEPALIVE const char* pla_describe() {
-  static std::string result;
-  result = g_platform ? pla::app::describe_json(g_platform->app) : "null";
+  if (!g_platform) return "null";
+  std::string& result = g_platform->replies.describe;
+  result = pla::app::describe_json(g_platform->app);
   return result.c_str();
 }
 
 EMSCRIPTEN_KEEPALIVE const char* pla_state() {
-  static std::string result;
-  result = g_platform ? pla::app::state_json(g_platform->app) : "null";
+  if (!g_platform) return "null";
+  std::string& result = g_platform->replies.state;
+  result = pla::app::state_json(g_platform->app);
   return result.c_str();
 }
 
 // Where data point (x, y) is drawn, in CSS pixels from the canvas's top-left corner.
 EMSCRIPTEN_KEEPALIVE const char* pla_to_screen(double x, double y) {
-  static std::string result;
   if (!g_platform) return "null";
+  std::string& result = g_platform->replies.to_screen;
   const pla::app::Vec2d v = pla::app::to_screen(g_platform->app, x, y);
   result = "[" + pla::json_number(v.x) + "," + pla::json_number(v.y) + "]";
   return result.c_str();
@@ -876,9 +917,9 @@ EMSCRIPTEN_KEEPALIVE const char* pla_to_screen(double x, double y) {
 // Browser tests: the centre of a touch tool button under the canvas (pos, neg, query,
 // update, delete, clear; app/canvas.cpp), in CSS pixels from the canvas's corner, or null.
 EMSCRIPTEN_KEEPALIVE const char* pla_touch_tool(const char* name) {
-  static std::string result;
   pla::app::Vec2d v;
-  if (!g_platform || !name || !pla::app::touch_tool_centre(name, v)) return "null";
+  if (!g_platform || !name || !pla::app::touch_tool_centre(g_platform->app, name, v)) return "null";
+  std::string& result = g_platform->replies.touch_tool;
   result = "[" + pla::json_number(v.x) + "," + pla::json_number(v.y) + "]";
   return result.c_str();
 }

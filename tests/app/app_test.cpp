@@ -60,7 +60,7 @@ int count_colour(const char* window, ImU32 col) {
 
 // Brings a plot tab to the front (the tab bar switches on the next frame).
 void show_tab(Headless& h, int tab) {
-  h.app.select_plot_tab = tab;
+  h.app.plots.select_tab = tab;
   h.frame();
   h.frame();
 }
@@ -123,19 +123,19 @@ TEST(HeadlessApp, ClickingTheCanvasAddsPointsWhereClicked) {
   Headless h;
   Session& s = h.app.session;
   s.clear();
-  h.app.fit_pending = true;
+  h.app.view.fit_pending = true;
   h.frame();
   const Vec2d at = to_screen(h.app, 2.0, 1.0);
   h.click(at);
   ASSERT_EQ(s.data().size(), 1u);
-  const double px = 1.0 / h.app.view.scale_x;  // one pixel in data units
+  const double px = 1.0 / h.app.view.map.scale_x;  // one pixel in data units
   EXPECT_NEAR(s.data().row(0)[0], 2.0, px);
   EXPECT_NEAR(s.data().row(0)[1], 1.0, px);
   EXPECT_EQ(s.data().y[0], 1);
   h.click(to_screen(h.app, 0.0, 3.0), 1);  // right click: the other class
   ASSERT_EQ(s.data().size(), 2u);
   EXPECT_EQ(s.data().y[1], -1);
-  h.app.draw_label = -1;
+  h.app.input.draw_label = -1;
   h.click(to_screen(h.app, 4.0, 4.0));
   EXPECT_EQ(s.data().y[2], -1);
 }
@@ -144,7 +144,7 @@ TEST(HeadlessApp, DraggingMovesAPointAndDeleteModeRemovesIt) {
   Headless h;
   Session& s = h.app.session;
   s.load_preset("textbook");
-  h.app.fit_pending = true;
+  h.app.view.fit_pending = true;
   h.frame();
   ImGuiIO& io = ImGui::GetIO();
   h.move(to_screen(h.app, 3.0, 3.0));
@@ -158,12 +158,12 @@ TEST(HeadlessApp, DraggingMovesAPointAndDeleteModeRemovesIt) {
   io.MouseDown[0] = false;
   h.frame();
   ASSERT_EQ(s.data().size(), 3u);
-  const double px = 1.0 / h.app.view.scale_x;
+  const double px = 1.0 / h.app.view.map.scale_x;
   EXPECT_NEAR(s.data().row(0)[0], 2.0, 2 * px);
   EXPECT_NEAR(s.data().row(0)[1], 4.0, 2 * px);
   EXPECT_EQ(s.learner().steps(), 0u);  // the trace restarted
 
-  h.app.delete_mode = true;
+  h.app.input.delete_mode = true;
   h.click(to_screen(h.app, 1.0, 1.0));
   ASSERT_EQ(s.data().size(), 2u);
   EXPECT_EQ(s.data().y[0], 1);
@@ -174,17 +174,17 @@ TEST(HeadlessApp, DraggingEmptySpacePansAndTheWheelZoomsAtTheMouse) {
   Headless h;
   h.frame();
   const Vec2d p = to_screen(h.app, 1.0, 1.0);
-  const double scale = h.app.view.scale_x;
+  const double scale = h.app.view.map.scale_x;
   h.move(p);
   ImGui::GetIO().MouseWheel = 2.0f;
   h.frame();
-  EXPECT_GT(h.app.view.scale_x, scale * 1.2);
+  EXPECT_GT(h.app.view.map.scale_x, scale * 1.2);
   const Vec2d q = to_screen(h.app, 1.0, 1.0);  // the point under the mouse stays put
   EXPECT_NEAR(q.x, p.x, 0.5);
   EXPECT_NEAR(q.y, p.y, 0.5);
   const std::size_t points = h.app.session.data().size();
   ImGuiIO& io = ImGui::GetIO();
-  const Vec2d empty = {h.app.canvas_min.x + 30, h.app.canvas_max.y - 30};
+  const Vec2d empty = {h.app.view.canvas_min.x + 30, h.app.view.canvas_max.y - 30};
   h.move(empty);
   io.MouseDown[0] = true;
   h.frame();
@@ -203,7 +203,7 @@ TEST(HeadlessApp, DraggingEmptySpacePansAndTheWheelZoomsAtTheMouse) {
 TEST(HeadlessApp, EveryPlotTabAndLearnerDraws) {
   Headless h;
   Session& s = h.app.session;
-  const Palette& pal = palette(false);
+  const Palette& pal = palette(Theme::Light);
   auto curves = [&] { return count_colour("Plots", pal.series[0]) + count_colour("Plots", pal.series[1]); };
 
   ASSERT_TRUE(run_command(h.app, {"clear"}).ok);
@@ -228,7 +228,7 @@ TEST(HeadlessApp, EveryPlotTabAndLearnerDraws) {
     s.compare_etas({1.0, 0.1});
     for (int tab = 0; tab < 4; ++tab) {
       show_tab(h, tab);
-      EXPECT_EQ(h.app.plot_tab, tab);
+      EXPECT_EQ(h.app.plots.tab, tab);
       EXPECT_GT(count_colour("Data", pal.pos_fill), 0) << algo;
       EXPECT_GT(count_colour("Data", pal.neg_fill), 0) << algo;
       if (s.learner().linear() && !s.lift()) {
@@ -254,8 +254,8 @@ TEST(HeadlessApp, EveryPlotTabAndLearnerDraws) {
 
 TEST(HeadlessApp, TheDarkThemeReachesTheCanvasAndThePlots) {
   Headless h;
-  const Palette& light = palette(false);
-  const Palette& dark = palette(true);
+  const Palette& light = palette(Theme::Light);
+  const Palette& dark = palette(Theme::Dark);
   show_tab(h, 0);
   EXPECT_GT(count_colour("Data", light.background), 0);
   EXPECT_GT(count_colour("Data", light.line), 0);
@@ -293,7 +293,7 @@ TEST(HeadlessApp, StepCurvesDrawWithoutSpikes) {
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(440, 260));
   ImGui::Begin("step plot");
-  Plot p("steps", "steps", palette(false));
+  Plot p("steps", "steps", palette(Theme::Light));
   p.step_lines = true;
   p.line("", x, y, col, thickness);  // no label: no legend swatch in that colour
   const Mapping m = p.draw(ImVec2(400, 200));
@@ -350,7 +350,7 @@ TEST(HeadlessApp, AHundredThousandPointsDraw) {
   Headless h;
   Session& s = h.app.session;
   ASSERT_TRUE(s.command({"generate", "separable", "100000", "2", "0.01", "0", "6"}).ok);
-  h.app.fit_pending = true;
+  h.app.view.fit_pending = true;
   EXPECT_GT(h.frame(), 100000);
 }
 
@@ -365,11 +365,11 @@ TEST(HeadlessApp, ExtremeCoordinatesDraw) {
   Headless h;
   Session& s = h.app.session;
   ASSERT_TRUE(s.import_csv("x,y,label\n1e308,-1e308,1\n-1e308,1e308,-1\n1,2,1\n", "huge.csv").ok);
-  h.app.fit_pending = true;
+  h.app.view.fit_pending = true;
   for (int i = 0; i < 3; ++i) EXPECT_GT(h.frame(), 100);
   ASSERT_TRUE(s.train().ok);
   for (int tab = 0; tab < 4; ++tab) {
-    h.app.select_plot_tab = tab;
+    h.app.plots.select_tab = tab;
     EXPECT_GT(h.frame(), 100);
   }
   ImGui::GetIO().MouseWheel = -30.0f;

@@ -42,11 +42,11 @@ struct Snapshot {
 TEST(RunCommand, CommandsChangeTheSession) {
   App app;
   init(app);
-  app.fit_pending = false;
+  app.view.fit_pending = false;
   ASSERT_TRUE(run_command(app, {"preset", "textbook"}).ok);
   EXPECT_EQ(app.session.preset(), "textbook");
   EXPECT_EQ(app.session.data().size(), 3u);
-  EXPECT_TRUE(app.fit_pending);  // new data refits the view
+  EXPECT_TRUE(app.view.fit_pending);  // new data refits the view
   EXPECT_EQ(app.session.live_learner().steps(), 0u);
 
   ASSERT_TRUE(run_command(app, {"set", "eta", "0.5"}).ok);
@@ -69,12 +69,12 @@ TEST(RunCommand, CommandsChangeTheSession) {
 
   // The interface's own settings go through the same command.
   ASSERT_TRUE(run_command(app, {"set", "theme", "dark"}).ok);
-  EXPECT_TRUE(app.dark);
+  EXPECT_EQ(app.theme, Theme::Dark);
   ASSERT_TRUE(run_command(app, {"set", "hull", "on"}).ok);
-  EXPECT_TRUE(app.show_hull);
+  EXPECT_TRUE(app.view.show_hull);
   ASSERT_TRUE(run_command(app, {"set", "plot", "invariants"}).ok);
-  EXPECT_EQ(app.plot_tab, 2);
-  EXPECT_EQ(app.select_plot_tab, 2);
+  EXPECT_EQ(app.plots.tab, 2);
+  EXPECT_EQ(app.plots.select_tab, 2);
 
   ASSERT_TRUE(run_command(app, {"clear"}).ok);
   EXPECT_TRUE(app.session.data().empty());
@@ -96,7 +96,7 @@ TEST(RunCommand, AnUnknownCommandIsRefusedAndChangesNothing) {
 TEST(RunCommand, ABadArgumentIsRefusedAndChangesNothing) {
   App app;
   init(app);
-  const bool dark = app.dark;
+  const Theme theme = app.theme;
   const Snapshot before(app);
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
            {"set", "eta", "abc"},
@@ -119,7 +119,7 @@ TEST(RunCommand, ABadArgumentIsRefusedAndChangesNothing) {
     EXPECT_FALSE(st.ok) << args[0] << " " << (args.size() > 1 ? args[1] : "");
     EXPECT_TRUE(Snapshot(app) == before) << args[0] << " " << (args.size() > 1 ? args[1] : "");
   }
-  EXPECT_EQ(app.dark, dark);
+  EXPECT_EQ(app.theme, theme);
 }
 
 }  // namespace

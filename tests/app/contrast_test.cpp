@@ -73,8 +73,8 @@ Widths draw_chart(const Palette& pal) {
 }
 
 TEST(ContrastTheme, ChartLinesAreThicker) {
-  const Palette& light = palette(false);
-  const Palette& contrast = palette(false, true);
+  const Palette& light = palette(Theme::Light);
+  const Palette& contrast = palette(Theme::Contrast);
   ASSERT_EQ(light.thick, 1.0f);
   ASSERT_GT(contrast.thick, 1.0f);
   const Widths l = draw_chart(light), c = draw_chart(contrast);

@@ -178,7 +178,7 @@ TEST(KeyboardNav, TabReachesTheStepButtonAndTheCanvasAndEnterPresses) {
     ASSERT_NE(h.focus(), 0u) << "tab " << i;
     EXPECT_TRUE(keyboard_focus_shown());
     if (!contains(seen, h.focus())) seen.push_back(h.focus());
-    if (h.app.canvas_focused) canvas = true, ++canvas_stops;
+    if (h.app.input.canvas_focused) canvas = true, ++canvas_stops;
     if (contains(step_ids, h.focus())) step_button = true;
   }
   EXPECT_TRUE(canvas);
@@ -215,18 +215,18 @@ TEST(KeyboardNav, TheCanvasCursorAddsAndRemovesPoints) {
   Headless h;
   ASSERT_TRUE(run_command(h.app, {"preset", "textbook"}).ok);
   h.frame();
-  for (int i = 0; i < 400 && !h.app.canvas_focused; ++i) h.key(kTab);
-  ASSERT_TRUE(h.app.canvas_focused);
-  ASSERT_TRUE(h.app.cursor_shown);
-  const Vec2d start = h.app.cursor;
-  const double step = nice_step(h.app.view.scale_x, 24.0);
+  for (int i = 0; i < 400 && !h.app.input.canvas_focused; ++i) h.key(kTab);
+  ASSERT_TRUE(h.app.input.canvas_focused);
+  ASSERT_TRUE(h.app.input.cursor_shown);
+  const Vec2d start = h.app.input.cursor;
+  const double step = nice_step(h.app.view.map.scale_x, 24.0);
   h.key(kRight);
   h.key(kRight);
   h.key(kUp);
-  EXPECT_NEAR(h.app.cursor.x, start.x + 2 * step, 1e-9);
-  EXPECT_NEAR(h.app.cursor.y, start.y + step, 1e-9);
+  EXPECT_NEAR(h.app.input.cursor.x, start.x + 2 * step, 1e-9);
+  EXPECT_NEAR(h.app.input.cursor.y, start.y + step, 1e-9);
   EXPECT_EQ(h.app.session.learner().steps(), 0u);  // the arrows did not step
-  const Vec2d at = h.app.cursor;
+  const Vec2d at = h.app.input.cursor;
 
   h.key(kEnter);
   const Dataset& ds = h.app.session.data();
@@ -249,7 +249,7 @@ TEST(KeyboardNav, TheCanvasCursorAddsAndRemovesPoints) {
   EXPECT_EQ(h.app.session.data().y[3], 1);  // the -1 point went, the +1 point stayed
   h.key(kDelete);                            // nothing under the cursor now
   EXPECT_EQ(h.app.session.data().size(), 4u);
-  EXPECT_EQ(cursor_announcement(h.app), "Cursor at " + fmt_vec({h.app.cursor.x, h.app.cursor.y}, 4) + ": no point.");
+  EXPECT_EQ(cursor_announcement(h.app), "Cursor at " + fmt_vec({h.app.input.cursor.x, h.app.input.cursor.y}, 4) + ": no point.");
   // Space on the canvas still plays and pauses.
   h.key(kSpace);
   EXPECT_TRUE(h.app.session.playing());
@@ -258,7 +258,7 @@ TEST(KeyboardNav, TheCanvasCursorAddsAndRemovesPoints) {
 }
 
 TEST(Theme, HighContrastMeetsWcagOnItsCanvas) {
-  const Palette& p = palette(false, true);
+  const Palette& p = palette(Theme::Contrast);
   for (ImU32 text : {p.text, p.muted, p.pos, p.neg, p.line, p.mistake, p.ok, p.plot_text, p.plot_label})
     EXPECT_GE(contrast_ratio(text, p.background), 4.5);
   for (ImU32 graphic : {p.pos, p.neg, p.axis, p.line, p.step, p.star, p.point_edge})
@@ -271,9 +271,9 @@ TEST(Theme, HighContrastMeetsWcagOnItsCanvas) {
   App app;
   ASSERT_TRUE(run_command(app, {"set", "theme", "contrast"}).ok);
   EXPECT_EQ(state(app)["theme"], "contrast");
-  EXPECT_TRUE(app.contrast);
+  EXPECT_EQ(app.theme, Theme::Contrast);
   ASSERT_TRUE(run_command(app, {"set", "theme", "dark"}).ok);
-  EXPECT_FALSE(app.contrast);
+  EXPECT_NE(app.theme, Theme::Contrast);
 }
 
 }  // namespace

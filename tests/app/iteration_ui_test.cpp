@@ -105,9 +105,9 @@ TEST(IterationUi, TheTabListsTheUpdatesAndItsButtonsChooseThePoint) {
   };
   ASSERT_TRUE(run_command(app, {"preset", "textbook"}).ok);
   ASSERT_TRUE(run_command(app, {"set", "eta", "1"}).ok);
-  app.select_plot_tab = kIterationsTab;
+  app.plots.select_tab = kIterationsTab;
   draw(app);
-  EXPECT_EQ(app.plot_tab, kIterationsTab);
+  EXPECT_EQ(app.plots.tab, kIterationsTab);
   LayoutReport r = check_layout();
   EXPECT_TRUE(seen(r, first_chars(tr("plots.iter_empty"), 6))) << "the empty table explains itself";
   ASSERT_TRUE(run_command(app, {"update_on", "0"}).ok);
@@ -176,11 +176,11 @@ TEST(IterationUi, LayoutAllLanguagesAndSizes) {
           ASSERT_TRUE(run_command(app, {"train"}).ok);
           ASSERT_GT(app.session.iteration_table().size(), 40u);
         }
-        app.select_plot_tab = kIterationsTab;
+        app.plots.select_tab = kIterationsTab;
         draw(app, size.dpr);
         for (int f = 0; f < 200 && app.training; ++f) draw(app, size.dpr, 1);  // the app trains in slices
         draw(app, size.dpr, 2);
-        ASSERT_EQ(app.plot_tab, kIterationsTab) << size.name << " " << lang;
+        ASSERT_EQ(app.plots.tab, kIterationsTab) << size.name << " " << lang;
         // The current row (the newest update) is in view: the table follows the training.
         const std::vector<IterationRow> rows = app.session.iteration_table();
         const std::string current = "x" + std::to_string(rows.back().index + 1);

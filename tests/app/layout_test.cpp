@@ -4,6 +4,7 @@
 // finds hand-made problems and keeps quiet about clean frames.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iterator>
@@ -145,7 +146,6 @@ const Size kSizes[] = {
     {"1920x1080 back row (text 2.5x)", 1920, 1080, 1, false, false, "2.5"},
 };
 const char* const kLangs[] = {"en", "vi", "zh", "pseudo"};
-const char* const kTabs[] = {"mistakes", "losses", "invariants", "rates", "iterations"};
 
 void draw(App& app, float dpr, int frames = 3) { test::draw(app, dpr, frames); }
 
@@ -226,6 +226,7 @@ TEST(LayoutCheck, RealAppAllLanguagesAndSizes) {
   };
   std::vector<Count> per_config;
   std::string out_warnings;
+  std::map<std::string, int> tabs_walked, spaces_walked;  // scenes drawn per plot tab, per 3-D mode
   for (const Size& size : kSizes) {
     Context ctx(size.w, size.h);
     for (const char* lang : kLangs) {
@@ -265,19 +266,21 @@ TEST(LayoutCheck, RealAppAllLanguagesAndSizes) {
       };
       for (bool help : {false, true}) {
         EXPECT_TRUE(run_command(app, {"set", "help", help ? "true" : "false"}));
-        for (const char* tab : kTabs) {
-          if (size.embed && tab != kTabs[0]) break;  // no plots in embed mode
+        const std::vector<std::string> tabs = plot_tab_names();  // every plot tab, from the one list
+        for (const std::string& tab : tabs) {
+          if (size.embed && tab != tabs.front()) break;  // no plots in embed mode
           EXPECT_TRUE(run_command(app, {"set", "plot", tab}));
           draw(app, size.dpr);
           // The scene is the one asked for: the tab in front, the overlays drawn.
           if (!size.embed) {
-            EXPECT_EQ(kTabs[app.plot_tab], std::string(tab));
+            EXPECT_EQ(tabs[static_cast<std::size_t>(app.plots.tab)], tab);
+            ++tabs_walked[tab];
           }
           const ImGuiWindow* overlay = ImGui::FindWindowByName("###help");
           EXPECT_EQ(overlay && overlay->Active, help);
           const ImGuiWindow* notice = ImGui::FindWindowByName("Notice");
           EXPECT_TRUE(notice && notice->Active);
-          const std::string scene = std::string(size.embed ? "embed" : tab) + (help ? "+help" : "");
+          const std::string scene = (size.embed ? std::string("embed") : tab) + (help ? "+help" : "");
           check(scene);
           // Every page of the windows that scroll (on a phone the plots are a page down).
           for (const char* name : {"Perceptron Lab", "Plots", "###help"}) {
@@ -298,12 +301,16 @@ TEST(LayoutCheck, RealAppAllLanguagesAndSizes) {
 
       // The 3-D view beside (or under) the canvas, in each of its spaces with text.
       EXPECT_TRUE(run_command(app, {"set", "help", "false"}));
-      for (const char* space : {"augmented", "lifted", "data", "off"}) {
+      // Every mode of the setting (core's list), "off" last so that the walk ends without it.
+      std::vector<std::string> spaces = view3d_names();
+      std::stable_partition(spaces.begin(), spaces.end(), [](const std::string& m) { return m != "off"; });
+      for (const std::string& space : spaces) {
         EXPECT_TRUE(run_command(app, {"set", "view3d", space}));
         draw(app, size.dpr);
         const ImGuiWindow* view = ImGui::FindWindowByName("View3D");
-        EXPECT_EQ(view && view->Active, std::string(space) != "off") << space;
-        check(std::string("view3d ") + space);
+        EXPECT_EQ(view && view->Active, space != "off") << space;
+        check("view3d " + space);
+        ++spaces_walked[space];
       }
 
       const std::string config = std::string(lang) + " " + size.name;
@@ -348,6 +355,11 @@ TEST(LayoutCheck, RealAppAllLanguagesAndSizes) {
   // (4 s natively, 106 s under ASan beside other builds), and says nothing about the layout.
   std::printf("layout walk: %.1f s\n", seconds);
   EXPECT_EQ(total, 0) << summary;
+  // The walk covered every plot tab of the list (VC included) and every 3-D mode.
+  for (const PlotTab& t : plot_tabs()) EXPECT_GT(tabs_walked[t.name], 0) << t.name;
+  EXPECT_GT(tabs_walked["vc"], 0);
+  EXPECT_EQ(tabs_walked.size(), plot_tabs().size());
+  for (const std::string& m : view3d_names()) EXPECT_GT(spaces_walked[m], 0) << m;
 }
 
 }  // namespace

@@ -184,7 +184,7 @@ TEST(LessonUi, DraggingTheHandlesThenCheckAnswersAPlaceLineQuestion) {
     App app;
     init(app);
     ASSERT_TRUE(run_command(app, {"lesson", kLineLesson}).ok);
-    app.fit_pending = true;
+    app.view.fit_pending = true;
     for (int i = 0; i < 3; ++i) f.frame(app);
     ASSERT_EQ(app.lesson.question_kind(), QuestionKind::PlaceLine);
     Vec2d h0, h1;
@@ -196,15 +196,15 @@ TEST(LessonUi, DraggingTheHandlesThenCheckAnswersAPlaceLineQuestion) {
     // aim at a parallel line inside it, x1 + x2 = 5 (wrong), or drag the handles onto
     // two points of the true line after showing it (right).
     if (aim_right) {  // zoomed out around (1, 1): both the handles and the true line in view
-      app.view.center = {1.0, 1.0};
-      app.view.scale_x /= 3.0;
-      app.view.scale_y /= 3.0;
+      app.view.map.center = {1.0, 1.0};
+      app.view.map.scale_x /= 3.0;
+      app.view.map.scale_y /= 3.0;
       f.frame(app);
       ASSERT_TRUE(place_line_handles(app, h0, h1));
     }
     const Vec2d targets[2] = {aim_right ? Vec2d{0.5, -5.0 / 6.0} : Vec2d{2.0, 3.0},
                               aim_right ? Vec2d{-5.0 / 6.0, 0.5} : Vec2d{3.0, 2.0}};
-    const Mapping view = app.view;
+    const Mapping view = app.view.map;
     ImGuiIO& io = ImGui::GetIO();
     const Vec2d from[2] = {h0, h1};
     for (int k = 0; k < 2; ++k) {
@@ -222,14 +222,14 @@ TEST(LessonUi, DraggingTheHandlesThenCheckAnswersAPlaceLineQuestion) {
     }
     // The handles moved; no point was added, the view did not pan, nothing was answered.
     ASSERT_TRUE(place_line_handles(app, h0, h1));
-    const double px = 2.0 / app.view.scale_x;
+    const double px = 2.0 / app.view.map.scale_x;
     EXPECT_NEAR(h0.x, targets[0].x, px);
     EXPECT_NEAR(h0.y, targets[0].y, px);
     EXPECT_NEAR(h1.x, targets[1].x, px);
     EXPECT_NEAR(h1.y, targets[1].y, px);
     EXPECT_EQ(app.session.data().size(), points);
-    EXPECT_EQ(app.view.center.x, view.center.x);
-    EXPECT_EQ(app.view.center.y, view.center.y);
+    EXPECT_EQ(app.view.map.center.x, view.center.x);
+    EXPECT_EQ(app.view.map.center.y, view.center.y);
     EXPECT_FALSE(app.lesson.answered());
     // Check sends the line through the handles.
     io.MousePos = ImVec2(-100, -100);

@@ -1,6 +1,7 @@
 // The link maker: its link reproduces the choices, and its dialog fits in every language.
 #include <gtest/gtest.h>
 
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -16,8 +17,8 @@ TEST(LinkMaker, TheLinkReproducesTheChoices) {
   LinkMaker m;
   m.lesson = 2;  // the second built-in lesson
   m.lang = 1;    // Tiếng Việt
-  m.panels[0] = m.panels[1] = false;
-  m.theme = "dark";
+  m.panels.data = m.panels.algorithm = false;
+  m.theme = Theme::Dark;
   m.embed = true;
   const std::string query = link_maker_query(m);
   Params params;
@@ -30,23 +31,25 @@ TEST(LinkMaker, TheLinkReproducesTheChoices) {
   EXPECT_TRUE(app.lesson.active());
   EXPECT_EQ(app.lesson.id(), builtin_lesson_ids()[1]);
   EXPECT_EQ(app.lang, Lang::Vi);
-  EXPECT_TRUE(app.dark);
+  EXPECT_EQ(app.theme, Theme::Dark);
   EXPECT_TRUE(app.embed);
-  EXPECT_FALSE(app.panel_data);
-  EXPECT_FALSE(app.panel_algorithm);
-  EXPECT_TRUE(app.panel_plots);
+  EXPECT_FALSE(app.panels.data);
+  EXPECT_FALSE(app.panels.algorithm);
+  EXPECT_TRUE(app.panels.plots);
 }
 
 // Every theme of the `theme` setting, the high-contrast one included, goes into the link
 // as theme=NAME (light, the default, is left out) and the link reopens in that theme.
 TEST(LinkMaker, TheLinkCarriesEveryTheme) {
   struct Case {
-    const char* theme;
+    const char* name;
     const char* in_query;  // the query's theme part, or "" when the link leaves it out
-    bool dark, contrast;
+    Theme theme;
   };
-  for (const Case& c : {Case{"light", "", false, false}, Case{"dark", "theme=dark", true, false},
-                        Case{"contrast", "theme=contrast", false, true}}) {
+  const Case cases[] = {{"light", "", Theme::Light}, {"dark", "theme=dark", Theme::Dark},
+                        {"contrast", "theme=contrast", Theme::Contrast}};
+  ASSERT_EQ(std::size(cases), themes().size());  // every theme of the list
+  for (const Case& c : cases) {
     LinkMaker m;
     m.theme = c.theme;
     const std::string query = link_maker_query(m);
@@ -59,12 +62,11 @@ TEST(LinkMaker, TheLinkCarriesEveryTheme) {
     std::vector<Message> ignored;
     apply_params(app, params, ignored);
     EXPECT_TRUE(ignored.empty()) << (ignored.empty() ? "" : ignored.front().english());
-    EXPECT_EQ(app.contrast, c.contrast) << c.theme;  // a new App is light: the link changed it
-    EXPECT_EQ(app.dark, c.dark) << c.theme;
+    EXPECT_EQ(app.theme, c.theme) << c.name;  // a new App is light: the link changed it
     std::string shown;
     for (const auto& kv : ui_settings(app))
       if (kv.first == "theme") shown = kv.second;
-    EXPECT_EQ(shown, c.theme);
+    EXPECT_EQ(shown, c.name);
   }
 }
 

@@ -69,13 +69,13 @@ TEST(LinkParams, GoodParametersAreAllApplied) {
   EXPECT_EQ(setting(app, "algo"), "pocket");
   EXPECT_EQ(setting(app, "eta"), "0.25");
   EXPECT_EQ(setting(app, "seed"), "42");
-  EXPECT_TRUE(app.dark);
-  EXPECT_TRUE(app.show_hull);
-  EXPECT_EQ(app.plot_tab, 1);
-  EXPECT_TRUE(app.panel_data && app.panel_plots);
-  EXPECT_FALSE(app.panel_algorithm || app.panel_run || app.panel_theory);
+  EXPECT_EQ(app.theme, Theme::Dark);
+  EXPECT_TRUE(app.view.show_hull);
+  EXPECT_EQ(app.plots.tab, 1);
+  EXPECT_TRUE(app.panels.data && app.panels.plots);
+  EXPECT_FALSE(app.panels.algorithm || app.panels.run || app.panels.theory);
   EXPECT_EQ(app.session.viewed_step(), 2u);
-  EXPECT_TRUE(app.fit_pending);
+  EXPECT_TRUE(app.view.fit_pending);
 }
 
 TEST(LinkParams, InlineDataAndGeneratorsAreApplied) {
@@ -110,8 +110,8 @@ TEST(LinkParams, BadValuesAreListedAndLeaveTheSettingAlone) {
     EXPECT_NE(ignored_about(ignored, key), "") << key << " should be listed as ignored";
   EXPECT_EQ(setting(app, "eta"), eta);
   EXPECT_EQ(setting(app, "algo"), algo);
-  EXPECT_FALSE(app.dark);
-  EXPECT_FALSE(app.show_hull);
+  EXPECT_NE(app.theme, Theme::Dark);
+  EXPECT_FALSE(app.view.show_hull);
   EXPECT_EQ(app.session.data().size(), points);
 }
 
@@ -138,7 +138,7 @@ TEST(LinkParams, HostileParametersCannotCostMemoryTimeOrMarkup) {
   EXPECT_NE(ignored_about(ignored, "gen_seed"), "");
   EXPECT_NE(ignored_about(ignored, "step"), "");
   EXPECT_NE(ignored_about(ignored, "theme"), "");
-  EXPECT_FALSE(app.dark);
+  EXPECT_NE(app.theme, Theme::Dark);
   // The generator ran with its default size, not the one asked for.
   EXPECT_LE(app.session.data().size(), 100000u);
   EXPECT_LE(app.session.data().d, 1000);

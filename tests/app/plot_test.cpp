@@ -53,8 +53,8 @@ TEST(Format, VectorsAndLabels) {
 }
 
 TEST(Palette, ThemesShareTheClassColoursAndDifferInTheBackground) {
-  const Palette& light = palette(false);
-  const Palette& dark = palette(true);
+  const Palette& light = palette(Theme::Light);
+  const Palette& dark = palette(Theme::Dark);
   EXPECT_EQ(light.pos, IM_COL32(0, 114, 178, 255));  // Okabe-Ito blue
   EXPECT_EQ(light.neg, IM_COL32(230, 159, 0, 255));  // Okabe-Ito orange
   EXPECT_EQ(dark.pos, light.pos);

@@ -181,7 +181,7 @@ TEST(Touch, NoHoverBoxOverTheCanvas) {
     ASSERT_TRUE(run_command(app, {"preset", "textbook"}).ok);
     for (int i = 0; i < 3; ++i) f.frame(app);
     // The pointer where a page load leaves it on the canvas (empty space), then on a point.
-    const Vec2d empty = {app.view.pixel_min.x + 30, app.view.pixel_min.y + 30};
+    const Vec2d empty = {app.view.map.pixel_min.x + 30, app.view.map.pixel_min.y + 30};
     ImGui::GetIO().MousePos = ImVec2(static_cast<float>(empty.x), static_cast<float>(empty.y));
     for (int i = 0; i < 3; ++i) f.frame(app);
     EXPECT_EQ(tooltip_shown(), !touch) << "touch " << touch;
@@ -191,7 +191,7 @@ TEST(Touch, NoHoverBoxOverTheCanvas) {
     ImGui::GetIO().MousePos = ImVec2(static_cast<float>(x1.x), static_cast<float>(x1.y));
     for (int i = 0; i < 3; ++i) f.frame(app);
     EXPECT_EQ(tooltip_shown(), !touch) << "touch " << touch;
-    EXPECT_EQ(app.hovered_point >= 0, !touch);
+    EXPECT_EQ(app.input.hovered_point >= 0, !touch);
     // The touch screen's hint line speaks of taps.
     if (touch) {
       EXPECT_NE(text.find("Tap empty space: add a +1 point."), std::string::npos) << text;
@@ -228,7 +228,7 @@ TEST(Touch, TheToolRowAddsAMinusOnePointAQueryAndChoosesTheUpdatePoint) {
   for (int i = 0; i < 3; ++i) f.frame(app);
   ImGui::GetIO().MousePos = ImVec2(-100, -100);
   // −1: a tap on empty space adds a −1 point there.
-  ASSERT_TRUE(press(f, app, fmt_label(-1) + "##touch_neg", [&] { return app.draw_label < 0; }));
+  ASSERT_TRUE(press(f, app, fmt_label(-1) + "##touch_neg", [&] { return app.input.draw_label < 0; }));
   std::string text = drawn_text();
   EXPECT_NE(text.find("Tap empty space: add a " + fmt_label(-1) + " point."), std::string::npos) << text;
   const std::size_t n = app.session.data().size();
@@ -236,7 +236,7 @@ TEST(Touch, TheToolRowAddsAMinusOnePointAQueryAndChoosesTheUpdatePoint) {
   ASSERT_EQ(app.session.data().size(), n + 1);
   const Dataset& ds = app.session.data();
   EXPECT_EQ(ds.y[n], -1);
-  const double px = 2.0 / app.view.scale_x;
+  const double px = 2.0 / app.view.map.scale_x;
   EXPECT_NEAR(ds.row(n)[0], 1.0, px);
   EXPECT_NEAR(ds.row(n)[1], 3.0, px);
   ASSERT_TRUE(run_command(app, {"remove_point", std::to_string(n)}).ok);

@@ -446,9 +446,9 @@ TEST(View3dDrawing, DraggingAndTheArrowKeysTurnTheView) {
   EXPECT_TRUE(moved);
 }
 
-TEST(View3dDrawing, EverySpaceDrawsInBothThemes) {
+TEST(View3dDrawing, EverySpaceDrawsInEveryTheme) {
   Headless h;
-  for (const char* theme : {"light", "dark"}) {
+  for (const std::string& theme : theme_names()) {  // every theme of the one list
     ASSERT_TRUE(run_command(h.app, {"set", "theme", theme}).ok);
     const Palette& pal = palette(h.app);
     ASSERT_TRUE(run_command(h.app, {"set", "view3d", "lifted"}).ok);
@@ -477,7 +477,8 @@ TEST(View3dDrawing, ExtremeDataDrawsWithoutHarm) {
   ds.y = {1, -1, 1};
   ASSERT_TRUE(h.app.session.load_data(ds, "extreme").ok);
   ASSERT_TRUE(run_command(h.app, {"train"}).ok);
-  for (const char* space : {"augmented", "lifted", "data"}) {
+  for (const std::string& space : view3d_names()) {  // every mode of the one list
+    if (space == "off") continue;
     ASSERT_TRUE(run_command(h.app, {"set", "view3d", space}).ok);
     h.frame();
     const Scene3d sc = build_scene(h.app.session, h.app.session.settings().view3d);
