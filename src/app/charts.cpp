@@ -143,7 +143,7 @@ void invariants_tab(App& app, float height) {
   b.line("‖ŵₖ‖²", k, norm2, pal.series[0]);
   b.line("kη²R̂²", k, upper, pal.bound);
   b.draw(ImVec2(w, height));
-  if (s.settings().learner.pla.init != Init::Zero || s.settings().learner.algo != Algo::Classic)
+  if (s.settings().learner.pla.init != Init::Zero || !learner_info(s.settings().learner.algo).novikoff)
     {
     ImGui::PushStyleColor(ImGuiCol_Text, pal.mistake);
     text_wrapped(tr("plots.bounds_classic_only"));

@@ -423,7 +423,7 @@ void algorithm_panel(App& app) {
     p.seed = static_cast<std::uint64_t>(seed);
     changed = true;
   }
-  if (cfg.learner.algo == Algo::Margin) {
+  if (learner_takes(cfg.learner.algo, "tau")) {
     setting_row("tau");
     float tau = static_cast<float>(p.tau);
     if (ImGui::SliderFloat("##tau", &tau, 0.0f, 10.0f, "%.2f")) {
@@ -431,7 +431,7 @@ void algorithm_panel(App& app) {
       changed = true;
     }
   }
-  if (cfg.learner.algo == Algo::Kernel) {
+  if (learner_takes(cfg.learner.algo, "kernel")) {
     Kernel& k = cfg.learner.kernel;
     setting_row("kernel");
     std::string type = to_string(k.type);
@@ -590,7 +590,7 @@ void dual_table(App& app) {
   ImGui::Separator();
   text_wrapped(tr("theory.dual_title"));
   const int n = static_cast<int>(tr_set.size());
-  const Kernel kernel = s.settings().learner.algo == Algo::Dual ? Kernel{} : s.settings().learner.kernel;
+  const Kernel kernel = learner_config(s.settings().learner).kernel;  // the linear one for a learner without a kernel
   if (ImGui::BeginTable("gram", n + 2, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX,
                         ImVec2(0, 0))) {
     ImGui::TableSetupColumn("");

@@ -10,14 +10,24 @@
 // Exit status: 0 success, 2 bad input (usage, a malformed file), 1 other failures.
 // Errors print in English (Status::error); which status a core failure gives is
 // decided from its code (Status::exit_code, MsgKind), never from its words.
+//
+// [SECTION] index
+//   usage        the usage and help texts; `pla train`'s from the settings table's CLI
+//                column (session_settings()) and the name tables
+//   options      --key value parsing, "did you mean", the reading options
+//   train        flags -> settings (the table), train_run (core: placement and path), output
+//   margin, gen, predict, lesson
+//   main
 #include <unistd.h>
 
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -33,20 +43,17 @@
 #include "core/metrics.hpp"
 #include "core/model.hpp"
 #include "core/session.hpp"
+#include "core/settings.hpp"
 #include "core/data_stream.hpp"
 #include "core/stream_train.hpp"
-#include "core/trace.hpp"
+#include "core/train_run.hpp"
 
 namespace {
 
 constexpr int kOk = 0, kFailure = 1, kBadInput = 2;
 
-const char* const kTrainUsage =
-    "  pla train --data FILE [--labels FILE.npy] [--algo classic|pocket|averaged|voted|batch|margin|dual|kernel]\n"
-    "            [--eta X] [--epochs N] [--max-updates K] [--init zero|random] [--seed S]\n"
-    "            [--order cyclic|shuffle|random] [--restart] [--kernel poly:P|rbf:G] [--lift NAMES]\n"
-    "            [--tau T] [--validation F] [--patience P] [--trace FILE] [--model FILE] [--json]\n"
-    "            [--dtype float64|float32] [--in-memory | --stream] [--decimal .|,]\n";
+// [SECTION] usage
+
 const char* const kMarginUsage = "  pla margin --data FILE [--labels FILE.npy] [--decimal .|,] [--json]\n";
 const char* const kGenUsage =
     "  pla gen --kind separable|noisy|xor|circles|moons|blobs|textbook|six|and|or|customers|iris\n"
@@ -59,27 +66,103 @@ const char* const kDataHelp =
     "Data files: CSV (label column last or named label/y; labels -1/1 or 0/1; ',' separated with a decimal\n"
     "  point, or ';' / tab separated with a decimal point or comma: 3,5;2,25;1), LIBSVM, or NumPy .npy\n"
     "  (float64/float32, C or Fortran order: a 2-D array with the label last, or --labels y.npy).\n";
-const char* const kTrainHelp =
-    "train keeps the data in memory when they fit (n x d x 8 bytes, 4 with --dtype float32, against the\n"
-    "  physical memory and any cgroup limit), else reads the file once per epoch in bounded memory\n"
-    "  (--in-memory and --stream force either). Streaming runs --algo classic or margin, --order cyclic;\n"
-    "  no --validation, --patience, --trace, --lift.\n"
-    "train --dtype float32 stores the data as float (classic or margin, cyclic): half the memory traffic;\n"
-    "  float64 (the default) matches scikit-learn bit for bit.\n";
+// The learners whose row has `can`, as "classic or margin".
+std::string learners_that(bool pla::LearnerInfo::*can) { return pla::join_choices(pla::learner_names_where(can)); }
+
+// `pla train`'s own options besides the settings with a CLI flag: name, whether it takes a
+// value, its usage item ("" when another's item shows it), and whether it comes before them.
+struct OwnOption {
+  const char* name;
+  bool value;
+  std::string usage;
+  bool first;
+};
+std::string dtype_choices();
+const std::vector<OwnOption>& train_own_options() {
+  static const std::vector<OwnOption> own = {
+      {"data", true, "--data FILE", true},
+      {"labels", true, "[--labels FILE.npy]", true},
+      {"trace", true, "[--trace FILE]", false},
+      {"model", true, "[--model FILE]", false},
+      {"json", false, "[--json]", false},
+      {"dtype", true, "[--dtype " + dtype_choices() + "]", false},
+      {"in-memory", false, "[--in-memory | --stream]", false},
+      {"stream", false, "", false},
+      {"decimal", true, "[--decimal .|,]", false}};
+  return own;
+}
+
+std::string dtype_choices() {
+  return std::string(pla::to_string(pla::DType::Float64)) + "|" + pla::to_string(pla::DType::Float32);
+}
+
+// A setting's value in the usage: its cli_value, its choices, or X (a number), N (a count).
+std::string usage_value(const pla::Setting<pla::SessionSettings>& s) {
+  if (s.cli_value) return s.cli_value;
+  switch (s.type) {
+    case pla::SettingType::Choice: {
+      std::string v;
+      for (const std::string& c : s.choices()) v += (v.empty() ? "" : "|") + c;
+      return v;
+    }
+    case pla::SettingType::Real: return "X";
+    case pla::SettingType::Count: return "N";
+    case pla::SettingType::Flag: return "";
+    default: {
+      std::string v = s.key;
+      for (char& c : v) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      return v;
+    }
+  }
+}
+
+// `pla train`'s usage: --data, then every setting with a CLI flag in the table's order, then
+// the rest of its own options, wrapped at 110 columns.
+std::string train_usage() {
+  std::vector<std::string> items;
+  for (const OwnOption& own : train_own_options())
+    if (own.first) items.push_back(own.usage);
+  for (const auto& def : pla::session_settings()) {
+    if (!def.cli) continue;
+    const std::string v = usage_value(def);
+    items.push_back("[--" + std::string(def.cli) + (v.empty() ? "" : " " + v) + "]");
+  }
+  for (const OwnOption& own : train_own_options())
+    if (!own.first && !own.usage.empty()) items.push_back(own.usage);
+  std::string out, line = "  pla train";
+  for (const std::string& item : items) {
+    if (line.size() + 1 + item.size() > 110) {
+      out += line + "\n";
+      line = "           ";
+    }
+    line += " " + item;
+  }
+  return out + line + "\n";
+}
+
+std::string train_help() {
+  const std::string stream = learners_that(&pla::LearnerInfo::stream), fast = learners_that(&pla::LearnerInfo::fast);
+  return "train keeps the data in memory when they fit (n x d x 8 bytes, 4 with --dtype float32, against the\n"
+         "  physical memory and any cgroup limit), else reads the file once per epoch in bounded memory\n"
+         "  (--in-memory and --stream force either). Streaming runs --algo " + stream + ", --order cyclic;\n"
+         "  no --validation, --patience, --trace, --lift.\n"
+         "train --dtype float32 stores the data as float (" + fast + ", cyclic): half the memory traffic;\n"
+         "  float64 (the default) matches scikit-learn bit for bit.\n";
+}
 const char* const kGenHelp =
     "gen writes CSV, LIBSVM (.libsvm/.svm/.svmlight) or .npy by the extension of --out;\n"
     "  gen --stream writes kind separable row by row (CSV or LIBSVM).\n";
 
 std::string usage_text(const std::string& command = "") {
   std::string u = "usage:\n";
-  if (command.empty() || command == "train") u += kTrainUsage;
+  if (command.empty() || command == "train") u += train_usage();
   if (command.empty() || command == "margin") u += kMarginUsage;
   if (command.empty() || command == "gen") u += kGenUsage;
   if (command.empty() || command == "predict") u += kPredictUsage;
   if (command.empty() || command == "lesson") u += kLessonUsage;
   if (command.empty()) u += "  pla --help | pla COMMAND --help | pla --version\n";
   if (command != "gen" && command != "lesson") u += kDataHelp;
-  if (command.empty() || command == "train") u += kTrainHelp;
+  if (command.empty() || command == "train") u += train_help();
   if (command.empty() || command == "gen") u += kGenHelp;
   if (command.empty() || command == "lesson")
     u += "lesson checks a lesson file as the lab loads it, then walks it step by step as a student who\n"
@@ -88,6 +171,8 @@ std::string usage_text(const std::string& command = "") {
          "  language asked for, with the numbers the lab shows (the built-in lessons: --id textbook, ...).\n";
   return u;
 }
+
+// [SECTION] options
 
 // The command whose usage goes with an error ("" before a command is known).
 std::string g_command;
@@ -213,24 +298,9 @@ std::string format_vec(const std::vector<double>& v) {
   return s + ")";
 }
 
-// ---------------------------------------------------------------------------- train
+// [SECTION] train
 
-// What a training run reports, whichever path computed it.
-struct TrainOutcome {
-  pla::TrainResult r;
-  double seconds = 0.0;
-  double train_accuracy = 1.0;
-  bool has_validation = false;
-  double validation_accuracy = 1.0;
-  std::size_t n = 0;
-  int d = 0;
-  pla::DType dtype = pla::DType::Float64;
-  bool streamed = false;
-  std::string placement;        // why in memory or streamed
-  std::uint64_t data_bytes = 0;  // the memory the data need (estimated for CSV)
-};
-
-void print_outcome(const TrainOutcome& t, const pla::LearnerConfig& lc, bool json) {
+void print_outcome(const pla::TrainOutcome& t, const std::string& placement, const pla::LearnerConfig& lc, bool json) {
   const pla::TrainResult& r = t.r;
   if (json) {
     pla::JsonObject j;
@@ -250,8 +320,8 @@ void print_outcome(const TrainOutcome& t, const pla::LearnerConfig& lc, bool jso
         .integer("d", t.d)
         .text("dtype", pla::to_string(t.dtype))
         .boolean("stream", t.streamed)
-        .integer("data_bytes", static_cast<std::int64_t>(t.data_bytes))
-        .text("placement", t.placement);
+        .integer("data_bytes", static_cast<std::int64_t>(t.place.data_bytes))
+        .text("placement", placement);
     if (t.has_validation) j.num("validation_accuracy", t.validation_accuracy);
     std::printf("%s\n", j.str().c_str());
   } else {
@@ -267,7 +337,7 @@ void print_outcome(const TrainOutcome& t, const pla::LearnerConfig& lc, bool jso
     std::printf("training mistakes %zu, accuracy %.4f\n", r.train_mistakes, t.train_accuracy);
     if (t.has_validation) std::printf("validation accuracy %.4f\n", t.validation_accuracy);
     if (!r.message.empty()) std::printf("%s\n", r.message.english().c_str());
-    if (!t.placement.empty()) std::printf("data %s\n", t.placement.c_str());
+    if (!placement.empty()) std::printf("data %s\n", placement.c_str());
   }
 }
 
@@ -280,19 +350,6 @@ bool write_text(const std::string& path, const std::string& text) {
   }
   std::fclose(f);
   return true;
-}
-
-// A linear model from a fast-path result (the fields make_model takes from a learner).
-pla::Model linear_model(const pla::LearnerConfig& lc, const pla::TrainResult& r, int input_d,
-                        const std::string& lift) {
-  pla::Model m;
-  m.algo = lc.algo;
-  m.d = input_d;
-  m.lift = lift;
-  m.eta = lc.pla.eta;
-  m.w = r.w;
-  m.b = r.b;
-  return m;
 }
 
 std::string megabytes(std::uint64_t bytes) {
@@ -342,254 +399,114 @@ class ProgressBar {
   std::chrono::steady_clock::time_point last_, pass_start_;
 };
 
-// pla train over a file read in passes (stream.hpp): classic / margin, cyclic order.
-int train_streamed(std::map<std::string, std::string>& o, const pla::Session& session, pla::DType dtype,
-                   const pla::ReadOptions& ro, const std::string& placement, std::uint64_t data_bytes) {
-  const std::string& path = o["data"];
-  const std::string why = "streamed from the file, one pass per epoch (" + placement + ")";
-  // Each of these needs the whole data set in memory or random access to it.
-  const std::vector<std::pair<std::string, std::string>> refused = {
-      {"validation", "a validation split is a random subset of the points"},
-      {"patience", "early stopping needs a validation split"},
-      {"trace", "a trace records every step"},
-      {"lift", "lifting is applied to a data set in memory"}};
-  for (const auto& kv : refused)
-    if (o.count(kv.first)) return input_error(why + ": --" + kv.first + " is not available when streaming (" + kv.second + ")");
-  const pla::LearnerConfig& lc = session.settings().learner;
-  pla::Status st = pla::fast_supports(lc);
-  if (!st)
-    return input_error(why + ": " + st.error +
-                       " (streaming runs --algo classic or margin with --order cyclic and no --restart)");
-  TrainOutcome t;
-  t.dtype = dtype;
-  t.streamed = true;
-  t.placement = why;
-  t.data_bytes = data_bytes;
-  pla::StreamTrainStats stats;
-  ProgressBar bar;
-  const auto t0 = std::chrono::steady_clock::now();
-  st = pla::stream_train(path, ro, lc, session.settings().stop, dtype, t.r, &stats,
-                         [&bar](const pla::StreamProgress& p) { bar(p); });
-  t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  bar.clear();
-  if (!st) return input_error(st.error);
-  t.n = static_cast<std::size_t>(stats.n);
-  t.d = stats.d;
-  t.train_accuracy = stats.train_accuracy;
-  if (o.count("model") && !write_text(o["model"], pla::write_model(linear_model(lc, t.r, stats.d, ""))))
-    return kFailure;
-  print_outcome(t, lc, o.count("json") > 0);
-  return kOk;
+// Why the data are in memory or streamed, in words (the "placement" of the output).
+std::string placement_text(const pla::DataPlace& p) {
+  const std::string need = "the data need " + std::string(p.estimated ? "about " : "") + megabytes(p.data_bytes);
+  const pla::MemoryInfo& mem = p.memory;
+  const std::string available =
+      mem.usable() == 0 ? "the available memory is unknown"
+                        : megabytes(mem.usable()) + " available (physical memory " + megabytes(mem.physical) +
+                              (mem.cgroup_limit ? ", cgroup limit " + megabytes(mem.cgroup_limit) : "") + ")";
+  std::string text;
+  if (p.forced == pla::Placement::InMemory) text = "in memory (--in-memory): " + need;
+  else if (p.forced == pla::Placement::Stream) text = "--stream; " + need;
+  else if (p.in_memory) text = "in memory: " + need + ", " + available;
+  else text = need + ", more than 3/4 of the " + available;
+  return p.in_memory ? text : "streamed from the file, one pass per epoch (" + text + ")";
+}
+
+// The `pla train` flag of a setting (its CLI column), or the key itself.
+std::string flag_of(const std::string& key) {
+  const auto* def = pla::find_setting(pla::session_settings(), key);
+  return "--" + std::string(def && def->cli ? def->cli : key.c_str());
+}
+
+// The failure of a refused run, in the CLI's words.
+int refused(const pla::TrainOutcome& t, const pla::Status& st, const std::string& path, const std::string& placement) {
+  switch (t.refusal) {
+    case pla::RunRefusal::StreamSetting: {
+      const std::map<std::string, std::string> why = {
+          {"validation", "a validation split is a random subset of the points"},
+          {"patience", "early stopping needs a validation split"},
+          {"trace", "a trace records every step"},
+          {"lift", "lifting is applied to a data set in memory"}};
+      const auto it = why.find(t.refused_setting);
+      return input_error(placement + ": " + flag_of(t.refused_setting) + " is not available when streaming (" +
+                         (it == why.end() ? "it needs the data in memory" : it->second) + ")");
+    }
+    case pla::RunRefusal::NotStreamable:
+      return input_error(placement + ": " + st.error + " (streaming runs --algo " +
+                         learners_that(&pla::LearnerInfo::stream) + " with --order cyclic and no --restart)");
+    case pla::RunRefusal::Float32NeedsFast:
+      return usage_error("--dtype float32 runs --algo " + learners_that(&pla::LearnerInfo::fast) +
+                         " with --order cyclic, without --restart, --trace or --patience");
+    case pla::RunRefusal::BadLift: return usage_error(flag_of("lift") + ": " + st.error);
+    case pla::RunRefusal::DataError: return input_error(path + ": " + st.error);
+    case pla::RunRefusal::NoTrainingPoints: return input_error(path + ": no training points");
+    default: return input_error(st.error);
+  }
+}
+
+// The settings from the flags of the settings table's CLI column, checked as `set` checks
+// them (and the learner as the session builds it, after each learner setting).
+bool settings_from_flags(std::map<std::string, std::string>& o, pla::SessionSettings& cfg, std::string& error) {
+  for (const auto& def : pla::session_settings()) {
+    if (!def.cli || !o.count(def.cli)) continue;
+    pla::Status st = pla::setting_parse(def, cfg, def.type == pla::SettingType::Flag ? "true" : o[def.cli]);
+    std::unique_ptr<pla::Learner> probe;
+    if (st && (def.invalidates & pla::kLearner)) st = pla::make_learner(cfg.learner, probe);
+    if (!st) {
+      error = "--" + std::string(def.cli) + ": " + st.error;
+      return false;
+    }
+  }
+  return true;
 }
 
 int cmd_train(const std::vector<std::string>& args) {
+  std::vector<std::string> keys, flags;
+  for (const OwnOption& own : train_own_options()) (own.value ? keys : flags).push_back(own.name);
+  for (const auto& def : pla::session_settings())
+    if (def.cli) (def.type == pla::SettingType::Flag ? flags : keys).push_back(def.cli);
   std::map<std::string, std::string> o;
   std::string error;
-  if (!parse_options(args,
-                     {"data", "algo", "eta", "epochs", "max-updates", "init", "seed", "order", "kernel", "lift", "tau",
-                      "validation", "patience", "trace", "model", "dtype", "labels", "decimal"},
-                     {"restart", "json", "stream", "in-memory"}, o, error))
-    return usage_error(error);
+  if (!parse_options(args, keys, flags, o, error)) return usage_error(error);
   if (wants_help(o)) return kOk;
   if (!o.count("data")) return usage_error("train needs --data FILE");
   if (o.count("stream") && o.count("in-memory")) return usage_error("--in-memory and --stream exclude each other");
-  pla::ReadOptions ro;
-  if (!read_options(o, ro, error)) return usage_error(error);
-
-  // Every setting goes through the Session's parser, so the CLI, the app and the
-  // page share one vocabulary and one set of checks.
-  pla::Session session;
-  const std::vector<std::pair<std::string, std::string>> map = {
-      {"algo", "algo"}, {"eta", "eta"},       {"epochs", "max_epochs"}, {"max-updates", "max_updates"},
-      {"init", "init"}, {"seed", "seed"},     {"order", "order"},       {"kernel", "kernel"},
-      {"tau", "tau"},   {"patience", "patience"}};
-  pla::SessionSettings cfg = session.settings();
+  pla::TrainRequest req;
+  req.path = o["data"];
+  if (!read_options(o, req.read, error)) return usage_error(error);
+  pla::SessionSettings cfg;  // the session's defaults, the classic perceptron
   cfg.learner.algo = pla::Algo::Classic;
-  session.configure(cfg);
-  for (const auto& kv : map) {
-    if (!o.count(kv.first)) continue;
-    const pla::Status st = session.set(kv.second, o[kv.first]);
-    if (!st) return usage_error("--" + kv.first + ": " + st.error);
-  }
-  if (o.count("restart")) session.set("restart", "true");
-  pla::DType dtype = pla::DType::Float64;
-  if (o.count("dtype") && !pla::parse_dtype(o["dtype"], dtype))
+  if (!settings_from_flags(o, cfg, error)) return usage_error(error);
+  if (o.count("dtype") && !pla::parse_dtype(o["dtype"], req.dtype))
     return usage_error("--dtype must be float64 (the default) or float32, not '" + o["dtype"] + "'");
+  req.learner = cfg.learner;
+  req.stop = cfg.stop;
+  req.validation = cfg.validation;
+  req.lift = cfg.lift;
+  req.placement = o.count("in-memory") ? pla::Placement::InMemory
+                  : o.count("stream")  ? pla::Placement::Stream
+                                       : pla::Placement::Auto;
+  req.trace = o.count("trace") > 0;
+  req.trace_json = req.trace && o["trace"].size() >= 5 && o["trace"].compare(o["trace"].size() - 5, 5, ".json") == 0;
+  req.model = o.count("model") > 0;
+  ProgressBar bar;
+  req.progress = [&bar](const pla::StreamProgress& p) { bar(p); };
 
-  // In memory when the data fit (n x d x the size of a value, from the file's header or its
-  // first buffer), else streamed, one pass per epoch; --in-memory / --stream decide instead.
-  pla::DataStream stream;
-  pla::Status st = stream.open(o["data"], ro);
-  if (!st) return input_error(st.error);
-  const std::uint64_t value_bytes = dtype == pla::DType::Float32 ? 4 : 8;
-  const std::uint64_t data_bytes =
-      stream.estimated_rows() * (static_cast<std::uint64_t>(stream.d()) * value_bytes + sizeof(int));
-  const pla::MemoryInfo mem = pla::memory_info();
-  const bool in_memory = o.count("in-memory") || (!o.count("stream") && pla::fits_in_memory(data_bytes, mem));
-  const std::string need = "the data need " + std::string(stream.format() == pla::DataFormat::kCsv ? "about " : "") +
-                           megabytes(data_bytes);
-  std::string available = mem.usable() == 0 ? "the available memory is unknown"
-                                             : megabytes(mem.usable()) + " available (physical memory " +
-                                                   megabytes(mem.physical) +
-                                                   (mem.cgroup_limit ? ", cgroup limit " + megabytes(mem.cgroup_limit) : "") + ")";
-  std::string placement;
-  if (o.count("in-memory")) placement = "in memory (--in-memory): " + need;
-  else if (o.count("stream")) placement = "--stream; " + need;
-  else if (in_memory) placement = "in memory: " + need + ", " + available;
-  else placement = need + ", more than 3/4 of the " + available;
-  if (!in_memory) return train_streamed(o, session, dtype, ro, placement, data_bytes);
-
-  const pla::LearnerConfig& lc0 = session.settings().learner;
-  const bool fast0 = pla::fast_supports(lc0).ok && !o.count("trace") && session.settings().stop.patience == 0;
-  if (dtype == pla::DType::Float32 && fast0 && !o.count("validation") && !o.count("lift")) {
-    // float32 straight from the file: half the memory of float64 rows.
-    pla::DatasetF32 train32;
-    st = pla::read_all(stream, train32);
-    if (!st) return input_error(st.error);
-    TrainOutcome t;
-    t.dtype = dtype;
-    t.n = train32.size();
-    t.d = train32.d;
-    t.placement = placement;
-    t.data_bytes = data_bytes;
-    const auto t0 = std::chrono::steady_clock::now();
-    st = pla::fast_train(train32, lc0, session.settings().stop, t.r);
-    t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (!st) return input_error(st.error);
-    pla::FastPerceptron scorer;
-    st = scorer.reset(train32.d, lc0.pla, pla::DType::Float32);
-    if (!st) return input_error(st.error);
-    scorer.set_weights(t.r.w, t.r.b);
-    t.train_accuracy = static_cast<double>(scorer.tally(train32.x.data(), train32.y.data(), train32.size()).correct) /
-                       static_cast<double>(train32.size());
-    if (o.count("model") && !write_text(o["model"], pla::write_model(linear_model(lc0, t.r, train32.d, ""))))
-      return kFailure;
-    print_outcome(t, lc0, o.count("json") > 0);
-    return kOk;
-  }
-
-  pla::Dataset data;
-  st = pla::read_all(stream, data);
-  if (!st) return input_error(st.error);
-
-  // Validation split and lifting. Without a split the data are the training set (moved,
-  // not copied: a copy would double the memory and the time spent touching it).
-  const int data_d = data.d;
-  pla::Dataset train_set, valid_set;
-  valid_set.d = data_d;
-  if (o.count("validation")) {
-    double f = 0;
-    if (!pla::parse_double(o["validation"], f) || f < 0 || f > 0.5)
-      return usage_error("--validation must be a share in [0, 0.5]");
-    pla::Split split;
-    st = pla::make_split(data.size(), f, 0.0, session.settings().learner.pla.seed, split);
-    if (!st) return input_error(st.error);
-    train_set = pla::subset(data, split.train);
-    valid_set = pla::subset(data, split.validation);
-    train_set.d = valid_set.d = data_d;
-  } else {
-    train_set = std::move(data);
-  }
-  std::string lift_spec = o.count("lift") ? o["lift"] : "";
-  if (!lift_spec.empty()) {
-    pla::Lift lift;
-    st = pla::parse_lift(lift_spec, data_d, lift);
-    if (!st) return usage_error("--lift: " + st.error);
-    pla::Dataset lt, lv;
-    st = pla::lift_dataset(lift, train_set, lt);
-    if (st) st = pla::lift_dataset(lift, valid_set, lv);
-    if (!st) return input_error(st.error);
-    train_set = std::move(lt);
-    valid_set = std::move(lv);
-  }
-  if (train_set.empty()) return input_error(o["data"] + ": no training points");
-
-  const pla::LearnerConfig& lc = session.settings().learner;
-  const bool want_trace = o.count("trace") > 0;
-  // The classic and margin perceptrons in cyclic order run on the vectorised fast path
-  // (fast_pla.hpp), which gives pla::train's result bit for bit in float64; a trace
-  // (every step) and early stopping (snapshots) need the general learner.
-  const bool fast = pla::fast_supports(lc).ok && !want_trace && session.settings().stop.patience == 0;
-  if (dtype == pla::DType::Float32 && !fast)
-    return usage_error("--dtype float32 runs --algo classic or margin with --order cyclic, without --restart, "
-                       "--trace or --patience");
-
-  TrainOutcome t;
-  t.dtype = dtype;
-  t.n = train_set.size();
-  t.d = train_set.d;
-  t.placement = placement;
-  t.data_bytes = data_bytes;
-  t.has_validation = !valid_set.empty();
-  std::unique_ptr<pla::Learner> learner;
-  st = pla::make_learner(lc, learner);
-  if (!st) return input_error(st.error);
-  if (fast) {
-    const auto t0 = std::chrono::steady_clock::now();
-    if (dtype == pla::DType::Float64) {
-      st = pla::fast_train(train_set, lc, session.settings().stop, t.r);
-      t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      if (!st) return input_error(st.error);
-      t.train_accuracy = pla::accuracy(train_set, t.r.w, t.r.b);
-      if (t.has_validation) t.validation_accuracy = pla::accuracy(valid_set, t.r.w, t.r.b);
-    } else {
-      pla::DatasetF32 train32, valid32;
-      st = pla::to_float32(train_set, train32);
-      if (st) st = pla::to_float32(valid_set, valid32);
-      if (!st) return input_error(o["data"] + ": " + st.error);
-      st = pla::fast_train(train32, lc, session.settings().stop, t.r);
-      t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      if (!st) return input_error(st.error);
-      // Scored as in training: float32 rows and weights.
-      pla::FastPerceptron scorer;
-      st = scorer.reset(train32.d, lc.pla, pla::DType::Float32);
-      if (!st) return input_error(st.error);
-      scorer.set_weights(t.r.w, t.r.b);
-      auto share = [&](const pla::DatasetF32& ds) {
-        if (ds.empty()) return 1.0;
-        return static_cast<double>(scorer.tally(ds.x.data(), ds.y.data(), ds.size()).correct) /
-               static_cast<double>(ds.size());
-      };
-      t.train_accuracy = share(train32);
-      if (t.has_validation) t.validation_accuracy = share(valid32);
-    }
-    if (o.count("model") && !write_text(o["model"], pla::write_model(linear_model(lc, t.r, data_d, lift_spec))))
-      return kFailure;
-    print_outcome(t, lc, o.count("json") > 0);
-    return kOk;
-  }
-
-  st = learner->reset(train_set);
-  if (!st) return input_error(st.error);
-  pla::Trace trace;
-  if (want_trace) trace.start(*learner);
-  const auto t0 = std::chrono::steady_clock::now();
-  st = pla::train(*learner, train_set, session.settings().stop, t.r, valid_set.empty() ? nullptr : &valid_set,
-                  want_trace ? &trace : nullptr);
-  t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (!st) return input_error(st.error);
-
-  t.train_accuracy = pla::accuracy(*learner, train_set);
-  if (t.has_validation) t.validation_accuracy = pla::accuracy(*learner, valid_set);
-  if (want_trace) {
-    std::string text;
-    const std::string& path = o["trace"];
-    const bool json = path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
-    st = json ? trace.to_json(train_set, text) : trace.to_csv(train_set, text);
-    if (!st) return input_error(st.error);
-    if (!write_text(path, text)) return kFailure;
-  }
-  if (o.count("model")) {
-    pla::Model model;
-    st = pla::make_model(*learner, train_set, data.d, lift_spec, model);
-    if (!st) return input_error(st.error);
-    if (!write_text(o["model"], pla::write_model(model))) return kFailure;
-  }
-  print_outcome(t, lc, o.count("json") > 0);
+  pla::TrainOutcome t;
+  const pla::Status st = pla::train_run(req, t);
+  bar.clear();
+  const std::string placement = placement_text(t.place);
+  if (t.refusal != pla::RunRefusal::None || !st) return refused(t, st, req.path, placement);
+  if (req.trace && !write_text(o["trace"], t.trace_text)) return kFailure;
+  if (req.model && !write_text(o["model"], pla::write_model(t.model))) return kFailure;
+  print_outcome(t, placement, cfg.learner, o.count("json") > 0);
   return kOk;
 }
 
-// ---------------------------------------------------------------------------- margin
+// [SECTION] margin
 
 int cmd_margin(const std::vector<std::string>& args) {
   std::map<std::string, std::string> o;
@@ -623,7 +540,7 @@ int cmd_margin(const std::vector<std::string>& args) {
   return kOk;
 }
 
-// ---------------------------------------------------------------------------- gen
+// [SECTION] gen
 
 int cmd_gen(const std::vector<std::string>& args) {
   std::map<std::string, std::string> o;
@@ -684,7 +601,7 @@ int cmd_gen(const std::vector<std::string>& args) {
   return kOk;
 }
 
-// ---------------------------------------------------------------------------- predict
+// [SECTION] predict
 
 int cmd_predict(const std::vector<std::string>& args) {
   std::map<std::string, std::string> o;
@@ -722,7 +639,7 @@ int cmd_predict(const std::vector<std::string>& args) {
   return kOk;
 }
 
-// ---------------------------------------------------------------------------- lesson
+// [SECTION] lesson
 
 // Numbers as the lab shows them: whole numbers exactly, others to 6 significant digits,
 // with a true minus sign.
@@ -811,6 +728,8 @@ int cmd_lesson(const std::vector<std::string>& args) {
 }
 
 }  // namespace
+
+// [SECTION] main
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);

@@ -168,7 +168,7 @@ FastPerceptron::Tally FastPerceptron::tally(const float* x, const int* y, std::s
 // ---------------------------------------------------------------- training with the stop rules of pla::train
 
 Status fast_supports(const LearnerConfig& cfg) {
-  if (cfg.algo != Algo::Classic && cfg.algo != Algo::Margin)
+  if (!learner_info(cfg.algo).fast)
     return Status::fail(Msg::fast_path_algo, {{"algo", to_string(cfg.algo)}});
   if (cfg.pla.order != Order::Cyclic) return Status::fail(Msg::fast_path_order, {{"order", to_string(cfg.pla.order)}});
   if (cfg.pla.restart) return Status::fail(Msg::fast_path_restart);
@@ -203,9 +203,9 @@ Status fast_train_rows(const T* x, const int* y, std::size_t n, int d, DType dty
   Status st = fast_supports(cfg);
   if (!st) return st;
   if (n == 0) return Status::fail(Msg::train_empty);
-  if (rules.max_epochs == 0 && rules.max_updates == 0) return Status::fail(Msg::train_no_stop_rule);
-  PerceptronConfig pc = cfg.pla;
-  if (cfg.algo != Algo::Margin) pc.tau = 0.0;  // as make_learner: only the margin perceptron uses tau
+  st = check_stop_rule(cfg.algo, rules);
+  if (!st) return st;
+  const PerceptronConfig pc = learner_config(cfg).pla;  // as make_learner: tau only for a learner that takes it
   FastPerceptron p;
   st = p.reset(d, pc, dtype);
   if (!st) return st;

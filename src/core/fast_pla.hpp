@@ -130,8 +130,9 @@ class FastPerceptron {
   std::vector<std::uint64_t> per_epoch_;
 };
 
-// Whether fast_train / stream_train can run this learner configuration: algo classic
-// or margin, order cyclic, no restart. The error says which setting is not supported.
+// Whether fast_train / stream_train can run this learner configuration: a learner whose
+// row has `fast` (learner_info: classic, margin), order cyclic, no restart. The error says
+// which setting is not supported.
 Status fast_supports(const LearnerConfig& cfg);
 
 // The stop rules of pla::train (stop_rule) applied to a FastPerceptron run from its reset

@@ -1,9 +1,22 @@
+// Perceptron Lab core: the learners (learners.hpp) and their table.
+//
+// [SECTION] index
+//   shared helpers        all_finite, LearnerImpl (clone, assign)
+//   primal online         PrimalLearner<Keep>: PrimalCore + a Keep policy
+//                         (KeepLast: classic, margin; KeepPocket; KeepAverage; KeepVotes)
+//   batch perceptron      BatchLearner
+//   dual and kernel       KernelLearner (Gram matrix, alpha)
+//   the learner table     build_table(): one row per learner with its policy;
+//                         learner_info, learner_params, learner_config, check_stop_rule
+//   names, interface, factory, train
+//
+// A new learner: its Algo value, its row in build_table() (name, catalog key, parameters,
+// what it can do, its policy) and its catalog key in web/i18n. Nothing else branches on it.
 #include "core/learners.hpp"
 
 #include <cmath>
 #include <limits>
 
-#include "core/names.hpp"
 #include "core/trace.hpp"
 
 namespace pla {
@@ -33,92 +46,110 @@ class LearnerImpl : public Learner {
   }
 };
 
-// [SECTION] primal online learners: PrimalCore + what the hypothesis keeps
+// [SECTION] primal online learners: PrimalCore + a Keep policy (what the hypothesis keeps)
 
-// classic and margin keep the last weights; the others keep more.
-enum class Keep { Last, Pocket, Average, Votes };
+// The length of a weight vector.
+double norm_of(const std::vector<double>& w) {
+  double s = 0.0;
+  for (double v : w) s += v * v;
+  return std::sqrt(s);
+}
 
-class PrimalLearner final : public LearnerImpl<PrimalLearner> {
- public:
-  PrimalLearner(const LearnerConfig& cfg, Keep keep) : cfg_(cfg), keep_(keep) {}
+// A Keep policy is told of the reset and of every step of the PLA rule, and gives the
+// hypothesis: linear ones its w and b, the vote its score (kLinear = false).
+// classic and margin: the last weights.
+struct KeepLast {
+  static constexpr bool kLinear = true;
+  void reset(const Dataset&, const PrimalCore&) {}
+  void step(const Dataset&, const StepInfo&, const PrimalCore&) {}
+  const std::vector<double>& w(const PrimalCore& core) const { return core.w(); }
+  double b(const PrimalCore& core) const { return core.b(); }
+};
 
-  const LearnerConfig& config() const override { return cfg_; }
+// pocket: the weights with the fewest training mistakes seen.
+struct KeepPocket {
+  static constexpr bool kLinear = true;
+  void reset(const Dataset& ds, const PrimalCore& core) {
+    w_ = core.w();
+    b_ = core.b();
+    mistakes_ = count_mistakes(ds, w_, b_);
+  }
+  // Only an update changes w; count its mistakes, giving up once it cannot beat the pocket.
+  void step(const Dataset& ds, const StepInfo& info, const PrimalCore& core) {
+    if (!info.mistake) return;
+    const std::size_t m = count_violations(ds, core.w(), core.b(), 0.0, mistakes_);
+    if (m < mistakes_) {
+      w_ = core.w();
+      b_ = core.b();
+      mistakes_ = m;
+    }
+  }
+  const std::vector<double>& w(const PrimalCore&) const { return w_; }
+  double b(const PrimalCore&) const { return b_; }
 
-  Status reset(const Dataset& ds) override {
-    core_.reset(ds, cfg_.pla);
-    n_ = ds.size();
+  std::vector<double> w_;
+  double b_ = 0.0;
+  std::size_t mistakes_ = 0;
+};
+
+// averaged: the mean of the weights after each of the T steps so far, sum_t w_t / T.
+struct KeepAverage {
+  static constexpr bool kLinear = true;
+  void reset(const Dataset&, const PrimalCore& core) {
+    sum_w_.assign(core.w().size(), 0.0);
+    sum_b_ = 0.0;
+    avg_w_ = core.w();
+    avg_b_ = core.b();
+  }
+  void step(const Dataset&, const StepInfo&, const PrimalCore& core) { accumulate(core); }
+  void accumulate(const PrimalCore& core) {
+    const std::vector<double>& w = core.w();
+    const double t = static_cast<double>(core.steps());
+    for (std::size_t j = 0; j < w.size(); ++j) {
+      sum_w_[j] += w[j];
+      avg_w_[j] = sum_w_[j] / t;
+    }
+    sum_b_ += core.b();
+    avg_b_ = sum_b_ / t;
+  }
+  const std::vector<double>& w(const PrimalCore&) const { return avg_w_; }
+  double b(const PrimalCore&) const { return avg_b_; }
+
+  std::vector<double> sum_w_, avg_w_;
+  double sum_b_ = 0.0, avg_b_ = 0.0;
+};
+
+// voted: the vote sum_k c_k sign(v_k.x + b_k); its hyperplane is the average.
+struct KeepVotes : KeepAverage {
+  static constexpr bool kLinear = false;
+  void reset(const Dataset& ds, const PrimalCore& core) {
+    KeepAverage::reset(ds, core);
     d_ = ds.d;
-    bound_ = true;
-    history_.clear();
-    const std::vector<double>& w = core_.w();
-    if (keep_ == Keep::Pocket) {
-      pocket_w_ = w;
-      pocket_b_ = core_.b();
-      pocket_mistakes_ = count_mistakes(ds, w, core_.b());
-    }
-    if (keep_ == Keep::Average || keep_ == Keep::Votes) {
-      sum_w_.assign(w.size(), 0.0);
-      sum_b_ = 0.0;
-      avg_w_ = w;
-      avg_b_ = core_.b();
-    }
-    if (keep_ == Keep::Votes) {
-      votes_wb_.clear();
-      votes_c_.clear();
-      vote_w_ = w;
-      vote_b_ = core_.b();
-      vote_c_ = 0;
-    }
-    return Status::success();
+    votes_wb_.clear();
+    votes_c_.clear();
+    vote_w_ = core.w();
+    vote_b_ = core.b();
+    vote_c_ = 0;
   }
-
-  bool bound_to(const Dataset& ds) const override { return bound_ && ds.size() == n_ && ds.d == d_; }
-
-  StepInfo step(const Dataset& ds) override {
-    if (!bound_to(ds)) return no_step(ds);
-    const StepInfo info = core_.step(ds);
-    if (info.index == ds.size()) return info;
-    if (info.epoch_end) history_.push_back(core_.last_epoch_mistakes());
-    const std::vector<double>& w = core_.w();
-    const double b = core_.b();
-    switch (keep_) {
-      case Keep::Last: break;
-      case Keep::Pocket:
-        // Only an update changes w; count its mistakes, giving up once it cannot beat the pocket.
-        if (info.mistake) {
-          const std::size_t m = count_violations(ds, w, b, 0.0, pocket_mistakes_);
-          if (m < pocket_mistakes_) {
-            pocket_w_ = w;
-            pocket_b_ = b;
-            pocket_mistakes_ = m;
-          }
-        }
-        break;
-      case Keep::Votes:
-        // Freund & Schapire: a correct step adds 1 to c_k; an update retires (v_k, c_k)
-        // and starts v_(k+1) with c = 1. So sum_k c_k = steps and sum_k c_k v_k = sum_t w_t.
-        if (info.mistake) {
-          if (vote_c_ > 0) {
-            for (double v : vote_w_) votes_wb_.push_back(v);
-            votes_wb_.push_back(vote_b_);
-            votes_c_.push_back(vote_c_);
-          }
-          vote_w_ = w;
-          vote_b_ = b;
-          vote_c_ = 1;
-        } else {
-          ++vote_c_;
-        }
-        accumulate_average(w, b);
-        break;
-      case Keep::Average: accumulate_average(w, b); break;
+  // Freund & Schapire: a correct step adds 1 to c_k; an update retires (v_k, c_k)
+  // and starts v_(k+1) with c = 1. So sum_k c_k = steps and sum_k c_k v_k = sum_t w_t.
+  void step(const Dataset&, const StepInfo& info, const PrimalCore& core) {
+    if (info.mistake) {
+      if (vote_c_ > 0) {
+        for (double v : vote_w_) votes_wb_.push_back(v);
+        votes_wb_.push_back(vote_b_);
+        votes_c_.push_back(vote_c_);
+      }
+      vote_w_ = core.w();
+      vote_b_ = core.b();
+      vote_c_ = 1;
+    } else {
+      ++vote_c_;
     }
-    return info;
+    accumulate(core);
   }
-
-  double score(const double* x) const override {
-    if (keep_ != Keep::Votes) return pla::score(w(), b(), x);
-    // sum_k c_k sign(v_k.x + b_k), the retired vectors then the current one.
+  // sum_k c_k sign(v_k.x + b_k), the retired vectors then the current one.
+  double vote(const double* x) const {
     const std::size_t row = static_cast<std::size_t>(d_) + 1;
     double vote = 0.0;
     for (std::size_t k = 0; k < votes_c_.size(); ++k) {
@@ -132,30 +163,56 @@ class PrimalLearner final : public LearnerImpl<PrimalLearner> {
     return vote;
   }
 
-  bool linear() const override { return keep_ != Keep::Votes; }
-  const std::vector<double>& w() const override {
-    switch (keep_) {
-      case Keep::Pocket: return pocket_w_;
-      case Keep::Average:
-      case Keep::Votes: return avg_w_;
-      default: return core_.w();
-    }
+  int d_ = 0;
+  // retired vectors (rows of w then b) with their counts, and the current one
+  SharedLog<double> votes_wb_;
+  SharedLog<std::uint64_t> votes_c_;
+  std::vector<double> vote_w_;
+  double vote_b_ = 0.0;
+  std::uint64_t vote_c_ = 0;
+};
+
+template <class Keep>
+class PrimalLearner final : public LearnerImpl<PrimalLearner<Keep>> {
+ public:
+  explicit PrimalLearner(const LearnerConfig& cfg) : cfg_(cfg) {}
+
+  const LearnerConfig& config() const override { return cfg_; }
+
+  Status reset(const Dataset& ds) override {
+    core_.reset(ds, cfg_.pla);
+    n_ = ds.size();
+    d_ = ds.d;
+    bound_ = true;
+    history_.clear();
+    keep_.reset(ds, core_);
+    return Status::success();
   }
-  double b() const override {
-    switch (keep_) {
-      case Keep::Pocket: return pocket_b_;
-      case Keep::Average:
-      case Keep::Votes: return avg_b_;
-      default: return core_.b();
-    }
+
+  bool bound_to(const Dataset& ds) const override { return bound_ && ds.size() == n_ && ds.d == d_; }
+
+  StepInfo step(const Dataset& ds) override {
+    if (!bound_to(ds)) return no_step(ds);
+    const StepInfo info = core_.step(ds);
+    if (info.index == ds.size()) return info;
+    if (info.epoch_end) history_.push_back(core_.last_epoch_mistakes());
+    keep_.step(ds, info, core_);
+    return info;
   }
+
+  double score(const double* x) const override {
+    if constexpr (Keep::kLinear) return pla::score(w(), b(), x);
+    else return keep_.vote(x);
+  }
+
+  bool linear() const override { return Keep::kLinear; }
+  const std::vector<double>& w() const override { return keep_.w(core_); }
+  double b() const override { return keep_.b(core_); }
   const std::vector<double>& running_w() const override { return core_.w(); }
   double running_b() const override { return core_.b(); }
   double score_scale() const override {
-    if (keep_ == Keep::Votes) return static_cast<double>(core_.steps());
-    double s = 0.0;
-    for (double v : w()) s += v * v;
-    return std::sqrt(s);
+    if constexpr (Keep::kLinear) return norm_of(w());
+    else return static_cast<double>(core_.steps());
   }
 
   std::uint64_t steps() const override { return core_.steps(); }
@@ -171,37 +228,14 @@ class PrimalLearner final : public LearnerImpl<PrimalLearner> {
     info.index = ds.size();
     return info;
   }
-  // The average of the weights after each of the T steps so far: sum_t w_t / T.
-  void accumulate_average(const std::vector<double>& w, double b) {
-    const double t = static_cast<double>(core_.steps());
-    for (std::size_t j = 0; j < w.size(); ++j) {
-      sum_w_[j] += w[j];
-      avg_w_[j] = sum_w_[j] / t;
-    }
-    sum_b_ += b;
-    avg_b_ = sum_b_ / t;
-  }
 
   LearnerConfig cfg_;
-  Keep keep_;
   PrimalCore core_;
   std::size_t n_ = 0;
   int d_ = 0;
   bool bound_ = false;
   SharedLog<std::uint64_t> history_;
-  // pocket
-  std::vector<double> pocket_w_;
-  double pocket_b_ = 0.0;
-  std::size_t pocket_mistakes_ = 0;
-  // averaged and voted
-  std::vector<double> sum_w_, avg_w_;
-  double sum_b_ = 0.0, avg_b_ = 0.0;
-  // voted: retired vectors (rows of w then b) with their counts, and the current one
-  SharedLog<double> votes_wb_;
-  SharedLog<std::uint64_t> votes_c_;
-  std::vector<double> vote_w_;
-  double vote_b_ = 0.0;
-  std::uint64_t vote_c_ = 0;
+  Keep keep_;
 };
 
 // [SECTION] batch perceptron
@@ -462,31 +496,149 @@ class KernelLearner final : public LearnerImpl<KernelLearner> {
   SharedLog<std::uint64_t> history_;
 };
 
-// The one name table of the learners, in the order of the enum.
-constexpr EnumName<Algo> kAlgoNames[] = {
-    {Algo::Classic, "classic"}, {Algo::Pocket, "pocket"}, {Algo::Averaged, "averaged"}, {Algo::Voted, "voted"},
-    {Algo::Batch, "batch"},     {Algo::Margin, "margin"}, {Algo::Dual, "dual"},         {Algo::Kernel, "kernel"},
-};
+// [SECTION] the learner table: rows and policies
+
+template <class Keep>
+Status make_primal(const LearnerConfig& cfg, std::unique_ptr<Learner>& out) {
+  out = std::make_unique<PrimalLearner<Keep>>(cfg);
+  return Status::success();
+}
+
+Status make_batch(const LearnerConfig& cfg, std::unique_ptr<Learner>& out) {
+  out = std::make_unique<BatchLearner>(cfg);
+  return Status::success();
+}
+
+Status make_kernel(const LearnerConfig& cfg, std::unique_ptr<Learner>& out) {
+  out = std::make_unique<KernelLearner>(cfg);
+  return Status::success();
+}
+
+LearnerInfo row(Algo algo, const char* name, std::vector<std::string> params,
+                Status (*make)(const LearnerConfig&, std::unique_ptr<Learner>&)) {
+  LearnerInfo r;
+  r.algo = algo;
+  r.name = name;
+  r.params = std::move(params);
+  r.make = make;
+  return r;
+}
+
+std::vector<LearnerInfo> build_table() {
+  std::vector<LearnerInfo> t;
+  LearnerInfo r = row(Algo::Classic, "classic", {}, make_primal<KeepLast>);
+  r.label = "algo.classic", r.fast = r.stream = r.chosen_update = r.novikoff = true;
+  t.push_back(r);
+  r = row(Algo::Pocket, "pocket", {}, make_primal<KeepPocket>);
+  r.label = "algo.pocket";
+  t.push_back(r);
+  r = row(Algo::Averaged, "averaged", {}, make_primal<KeepAverage>);
+  r.label = "algo.averaged", r.chosen_update = true;
+  t.push_back(r);
+  r = row(Algo::Voted, "voted", {}, make_primal<KeepVotes>);
+  r.label = "algo.voted", r.chosen_update = true, r.model_note = "voted perceptron saved as its averaged hyperplane";
+  t.push_back(r);
+  r = row(Algo::Batch, "batch", {}, make_batch);
+  r.label = "algo.batch";
+  t.push_back(r);
+  r = row(Algo::Margin, "margin", {"tau"}, make_primal<KeepLast>);
+  r.label = "algo.margin", r.fast = r.stream = r.chosen_update = true;
+  t.push_back(r);
+  r = row(Algo::Dual, "dual", {}, make_kernel);
+  r.label = "algo.dual", r.dual = true;
+  t.push_back(r);
+  r = row(Algo::Kernel, "kernel", {"kernel"}, make_kernel);
+  r.label = "algo.kernel", r.dual = r.kernel = true;
+  t.push_back(r);
+  return t;
+}
 
 }  // namespace
 
-// [SECTION] names, interface, factory, train
+// [SECTION] the learner table: lookups, parameters, stop rule
 
-const char* to_string(Algo v) {
-  const char* name = enum_name(kAlgoNames, v);
-  return *name ? name : "unknown";
+const std::vector<LearnerInfo>& learner_table() {
+  static const std::vector<LearnerInfo> table = build_table();
+  return table;
 }
 
-bool parse_algo(const std::string& s, Algo& out) { return enum_parse(kAlgoNames, s, out); }
+const LearnerInfo& learner_info(Algo a) {
+  for (const LearnerInfo& r : learner_table())
+    if (r.algo == a) return r;
+  static const LearnerInfo unknown = [] {
+    LearnerInfo r;
+    r.name = "unknown";
+    r.stop_rules = 0;
+    return r;
+  }();
+  return unknown;
+}
+
+bool learner_takes(Algo a, const std::string& key) {
+  for (const std::string& p : learner_info(a).params)
+    if (p == key) return true;
+  return false;
+}
+
+std::vector<std::string> learner_names_where(bool LearnerInfo::*can) {
+  std::vector<std::string> names;
+  for (const LearnerInfo& r : learner_table())
+    if (r.*can) names.emplace_back(r.name);
+  return names;
+}
+
+const std::vector<LearnerParam>& learner_params() {
+  static const std::vector<LearnerParam> params = {
+      {"tau",
+       [](const LearnerConfig& c) {
+         return c.pla.tau >= 0.0 && std::isfinite(c.pla.tau) ? Status::success() : Status::fail(Msg::learner_tau);
+       },
+       [](LearnerConfig& c) { c.pla.tau = 0.0; }},
+      {"kernel", [](const LearnerConfig& c) { return check_kernel(c.kernel); },
+       [](LearnerConfig& c) { c.kernel = Kernel{}; }},  // the linear kernel
+  };
+  return params;
+}
+
+LearnerConfig learner_config(const LearnerConfig& cfg) {
+  LearnerConfig c = cfg;
+  for (const LearnerParam& p : learner_params())
+    if (!learner_takes(c.algo, p.key)) p.reset(c);
+  return c;
+}
+
+Status check_stop_rule(Algo a, const StopRules& rules) {
+  const unsigned honoured = learner_info(a).stop_rules;
+  const bool epochs = rules.max_epochs > 0 && (honoured & stop_bit(StopReason::MaxEpochs));
+  const bool updates = rules.max_updates > 0 && (honoured & stop_bit(StopReason::MaxUpdates));
+  return epochs || updates ? Status::success() : Status::fail(Msg::train_no_stop_rule);
+}
+
+// [SECTION] names, interface, factory, train
+
+const char* to_string(Algo v) { return learner_info(v).name; }
+
+bool parse_algo(const std::string& s, Algo& out) {
+  for (const LearnerInfo& r : learner_table())
+    if (s == r.name) {
+      out = r.algo;
+      return true;
+    }
+  return false;
+}
 
 const std::vector<std::string>& learner_names() {
-  static const std::vector<std::string> names = enum_names(kAlgoNames);
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for (const LearnerInfo& r : learner_table()) n.emplace_back(r.name);
+    return n;
+  }();
   return names;
 }
 
 std::string learner_names_joined(const char* sep) {
   std::string list;
-  for (const auto& n : kAlgoNames) list += (list.empty() ? "" : sep) + std::string(n.name);
+  for (const std::string& n : learner_names()) list += (list.empty() ? "" : sep) + n;
   return list;
 }
 
@@ -510,44 +662,30 @@ std::size_t count_mistakes(const Learner& learner, const Dataset& ds) {
 }
 
 Status make_learner(const LearnerConfig& cfg, std::unique_ptr<Learner>& out) {
-  LearnerConfig c = cfg;
-  if (!(c.pla.eta > 0.0) || !std::isfinite(c.pla.eta)) return Status::fail(Msg::learner_eta);
-  if (c.algo == Algo::Margin) {
-    if (!(c.pla.tau >= 0.0) || !std::isfinite(c.pla.tau)) return Status::fail(Msg::learner_tau);
-  } else {
-    c.pla.tau = 0.0;  // only the margin perceptron uses tau
+  const LearnerInfo& info = learner_info(cfg.algo);
+  if (!(cfg.pla.eta > 0.0) || !std::isfinite(cfg.pla.eta)) return Status::fail(Msg::learner_eta);
+  if (info.make == nullptr)
+    return Status::fail(Msg::learner_unknown,
+                        {{"algo", msg_int(static_cast<int>(cfg.algo))}, {"known", learner_names_joined("|")}});
+  const LearnerConfig c = learner_config(cfg);
+  if (info.dual) {
+    if (c.pla.init != Init::Zero) return Status::fail(Msg::learner_dual_init, {{"algo", info.name}});
+    if (c.max_gram_points == 0) return Status::fail(Msg::learner_max_gram_points);
   }
-  Keep keep = Keep::Last;
-  switch (c.algo) {
-    case Algo::Dual:
-    case Algo::Kernel: {
-      if (c.algo == Algo::Dual) c.kernel = Kernel{};  // the linear kernel
-      if (c.pla.init != Init::Zero) return Status::fail(Msg::learner_dual_init, {{"algo", to_string(c.algo)}});
-      if (c.max_gram_points == 0) return Status::fail(Msg::learner_max_gram_points);
-      const Status st = check_kernel(c.kernel);
+  for (const LearnerParam& p : learner_params())
+    if (learner_takes(c.algo, p.key)) {
+      const Status st = p.check(c);
       if (!st) return st;
-      out = std::make_unique<KernelLearner>(c);
-      return Status::success();
     }
-    case Algo::Batch: out = std::make_unique<BatchLearner>(c); return Status::success();
-    case Algo::Classic:
-    case Algo::Margin: keep = Keep::Last; break;
-    case Algo::Pocket: keep = Keep::Pocket; break;
-    case Algo::Averaged: keep = Keep::Average; break;
-    case Algo::Voted: keep = Keep::Votes; break;
-    default:
-      return Status::fail(Msg::learner_unknown,
-                          {{"algo", msg_int(static_cast<int>(c.algo))}, {"known", learner_names_joined("|")}});
-  }
-  out = std::make_unique<PrimalLearner>(c, keep);
-  return Status::success();
+  return info.make(c, out);
 }
 
 Status train(Learner& learner, const Dataset& train_set, const StopRules& rules, TrainResult& out,
              const Dataset* validation, Trace* trace) {
   if (train_set.empty()) return Status::fail(Msg::train_empty);
   if (!learner.bound_to(train_set)) return Status::fail(Msg::train_unbound);
-  if (rules.max_epochs == 0 && rules.max_updates == 0) return Status::fail(Msg::train_no_stop_rule);
+  Status st = check_stop_rule(learner.config().algo, rules);
+  if (!st) return st;
   if (rules.patience > 0 && (validation == nullptr || validation->empty()))
     return Status::fail(Msg::train_patience_needs_validation);
   if (validation != nullptr && !validation->empty() && validation->d != train_set.d)
@@ -589,9 +727,8 @@ Status train(Learner& learner, const Dataset& train_set, const StopRules& rules,
 
   const std::uint64_t stop_epoch = learner.epoch();
   if (reason == StopReason::EarlyStopping) {
-    const Status st = trace != nullptr ? trace->rewind(best_step, train_set, learner)
-                                       : (learner.assign(*best) ? Status::success()
-                                                                : Status::fail(Msg::train_restore_failed));
+    st = trace != nullptr ? trace->rewind(best_step, train_set, learner)
+                          : (learner.assign(*best) ? Status::success() : Status::fail(Msg::train_restore_failed));
     if (!st) return st;
   }
 

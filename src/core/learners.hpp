@@ -1,6 +1,12 @@
-// Perceptron Lab core: every learner behind one small interface.
+// Perceptron Lab core: every learner behind one small interface, and the learner table.
 //
-//   reset(ds)  step(ds)  run_epoch(ds)  train(learner, ds, rules, result)  predict(x)  w() b()
+// [SECTION] index
+//   SharedLog           append-only history shared by copies
+//   Algo, LearnerConfig the learners' names and configuration
+//   the learner table   LearnerInfo (one row per learner: name, catalog key, parameters,
+//                       what it can do) and LearnerParam (one row per learner parameter)
+//   Learner             reset(ds)  step(ds)  run_epoch(ds)  predict(x)  w() b()
+//   make_learner, train, count_mistakes
 //
 // Each variant is a small policy on a shared engine, not a copy:
 //   classic   the PLA rule (PrimalCore): on y (w.x + b) <= 0, w += eta y x, b += eta y
@@ -14,6 +20,10 @@
 //             linear kernel: w = sum alpha_i eta y_i x_i, b = sum alpha_i eta y_i
 //   kernel    the dual with a polynomial or RBF kernel (kernels.hpp)
 // A point is a mistake when y f(x) <= 0; predictions use sign(0) = +1.
+//
+// Adding a learner: its Algo value, its row in learner_table() (learners.cpp) with its
+// policy, and the catalog key of its name. A new parameter: its LearnerParam row, its
+// settings row (session_settings()) and its widget.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -28,6 +38,8 @@
 #include "core/stop.hpp"
 
 namespace pla {
+
+// [SECTION] SharedLog
 
 // An append-only sequence whose copies share their storage: each copy reads its
 // own prefix, and a copy that appends after another copy went further first takes
@@ -63,8 +75,9 @@ class SharedLog {
   std::size_t n_ = 0;
 };
 
-// The learners, named in one table: "classic", "pocket", "averaged", "voted", "batch",
-// "margin", "dual", "kernel" (to_string, parse_algo, learner_names).
+// [SECTION] Algo, LearnerConfig
+
+// The learners, named in their table (learner_table(): to_string, parse_algo, learner_names).
 enum class Algo { Classic, Pocket, Averaged, Voted, Batch, Margin, Dual, Kernel };
 const char* to_string(Algo v);
 // A learner's name as to_string writes it; false (out unchanged) for any other text.
@@ -76,13 +89,71 @@ std::string learner_names_joined(const char* sep);
 
 struct LearnerConfig {
   Algo algo = Algo::Classic;
-  // eta, init, order, restart and seed for every online learner; tau only for margin.
+  // eta, init, order, restart and seed for every online learner; the learner's own
+  // parameters (tau, kernel) as its row lists them, the others are reset to their defaults.
   // batch visits the points in index order (its sum does not depend on the order);
-  // dual and kernel start from alpha = 0, so they take init = zero only.
+  // the dual learners start from alpha = 0, so they take init = zero only.
   PerceptronConfig pla;
-  Kernel kernel;  // kernel only (dual always uses the linear kernel)
+  Kernel kernel;
   std::size_t max_gram_points = kMaxGramPoints;
 };
+
+class Learner;
+
+// [SECTION] the learner table
+
+// A stop rule as a bit of LearnerInfo::stop_rules.
+constexpr unsigned stop_bit(StopReason r) { return 1u << static_cast<unsigned>(r); }
+constexpr unsigned kEveryStopRule = stop_bit(StopReason::Converged) | stop_bit(StopReason::MaxEpochs) |
+                                    stop_bit(StopReason::MaxUpdates) | stop_bit(StopReason::EarlyStopping) |
+                                    stop_bit(StopReason::Diverged);
+
+// One row per learner. Every "can this learner ..." question reads its row (learner_info).
+struct LearnerInfo {
+  Algo algo = Algo::Classic;
+  const char* name = "";   // to_string / parse_algo: settings, links, model files, `pla train --algo`
+  const char* label = "";  // catalog key of its name in menus ("algo.classic")
+  // Its own parameters: keys of their LearnerParam rows and settings rows ("tau", "kernel").
+  // A parameter it does not take is reset to its default (learner_config).
+  std::vector<std::string> params;
+  bool fast = false;           // fast_train: the vectorised float64 / float32 path (fast_supports)
+  bool stream = false;         // stream_train: one pass over the file per epoch (on the fast path)
+  bool chosen_update = false;  // the trace: an update on a point picked by hand (Trace::update_on)
+  bool dual = false;           // alpha(): updates per point, from alpha = 0 (init zero only, a Gram matrix)
+  bool kernel = false;         // f(x) through its kernel: a non-linear one's model keeps support vectors
+  bool novikoff = false;       // the convergence theorem's plots (progress, growth) describe it
+  const char* model_note = nullptr;  // a comment line for its model file
+  unsigned stop_rules = kEveryStopRule;  // the rules it honours (stop_bit)
+  // Its policy: builds the learner from a checked configuration.
+  Status (*make)(const LearnerConfig& cfg, std::unique_ptr<Learner>& out) = nullptr;
+};
+
+// Every row, in the order of the enum.
+const std::vector<LearnerInfo>& learner_table();
+// The row of `a`; an empty row named "unknown" that can do nothing for a value outside the enum.
+const LearnerInfo& learner_info(Algo a);
+// True when the learner takes the parameter `key` (a LearnerParam key).
+bool learner_takes(Algo a, const std::string& key);
+// The names of the learners whose row has `can` (e.g. &LearnerInfo::fast), in table order.
+std::vector<std::string> learner_names_where(bool LearnerInfo::*can);
+
+// One row per learner parameter (its key is the key of its settings row).
+struct LearnerParam {
+  const char* key = "";
+  Status (*check)(const LearnerConfig& cfg) = nullptr;  // the value is valid for a learner that takes it
+  void (*reset)(LearnerConfig& cfg) = nullptr;           // back to its default, for a learner that does not
+};
+const std::vector<LearnerParam>& learner_params();
+
+// The configuration the learner runs: the parameters it does not take at their defaults
+// (tau = 0 but for margin, the linear kernel but for kernel).
+LearnerConfig learner_config(const LearnerConfig& cfg);
+
+// The one "is there a stop rule" check of every trainer: a limit on epochs or updates that
+// the learner honours (Msg::train_no_stop_rule otherwise).
+Status check_stop_rule(Algo a, const StopRules& rules);
+
+// [SECTION] Learner
 
 class Learner {
  public:
@@ -132,6 +203,8 @@ class Learner {
   // Takes the whole state of `other` if it is the same algo (false and no change otherwise).
   virtual bool assign(const Learner& other) = 0;
 };
+
+// [SECTION] make_learner, train, count_mistakes
 
 // Builds an unbound learner (call reset(ds) next). Fails, leaving `out` unchanged,
 // on a bad parameter (or an Algo value outside the enum), with a message naming it.

@@ -17,7 +17,7 @@ Status make_model(const Learner& learner, const Dataset& train, int input_d, con
   m.d = input_d;
   m.lift = lift;
   m.eta = learner.config().pla.eta;
-  if (m.algo == Algo::Kernel && learner.config().kernel.type != KernelType::Linear) {
+  if (learner_info(m.algo).kernel && learner.config().kernel.type != KernelType::Linear) {
     m.kernel_model = true;
     m.kernel = learner.config().kernel;
     m.b = learner.b();
@@ -37,7 +37,7 @@ Status make_model(const Learner& learner, const Dataset& train, int input_d, con
 
 std::string write_model(const Model& m) {
   std::string s = "perceptron-lab-model 1\n";
-  if (m.algo == Algo::Voted) s += "# voted perceptron saved as its averaged hyperplane\n";
+  if (const char* note = learner_info(m.algo).model_note) s += "# " + std::string(note) + "\n";
   s += "algo " + std::string(to_string(m.algo)) + "\n";
   s += "d " + std::to_string(m.d) + "\n";
   if (!m.lift.empty()) s += "lift " + m.lift + "\n";

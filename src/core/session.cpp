@@ -22,6 +22,7 @@
 #include "core/io.hpp"
 #include "core/json.hpp"
 #include "core/presets.hpp"
+#include "core/train_run.hpp"
 #include "core/values.hpp"
 
 namespace pla {
@@ -49,38 +50,22 @@ void Session::data_changed(Message notice) {
   ++revision_;
   notice_ = std::move(notice);
   eta_runs_.clear();
-  // Train / validation split (seeded by the learner's seed).
-  train_index_.clear();
-  valid_index_.clear();
-  Split split;
-  if (settings_.validation > 0.0 && data_.size() >= 4 &&
-      make_split(data_.size(), settings_.validation, 0.0, settings_.learner.pla.seed, split)) {
-    train_index_ = split.train;
-    valid_index_ = split.validation;
-  } else {
+  // Train / validation split (seeded by the learner's seed) and the lift, as `pla train`.
+  SplitSets sets;
+  const double share = data_.size() >= 4 ? settings_.validation : 0.0;
+  if (!split_and_lift(data_, share, settings_.learner.pla.seed, settings_.lift, sets))
+    (void)split_and_lift(data_, 0.0, settings_.learner.pla.seed, settings_.lift, sets);
+  train_index_ = std::move(sets.train_index);
+  valid_index_ = std::move(sets.validation_index);
+  if (train_index_.empty()) {
     train_index_.resize(data_.size());
     for (std::size_t i = 0; i < data_.size(); ++i) train_index_[i] = i;
   }
-  Dataset tr = subset(data_, train_index_), va = subset(data_, valid_index_);
-  tr.d = va.d = data_.d;
-  has_lift_ = false;
-  if (!settings_.lift.empty()) {
-    Lift lf;
-    Dataset ltr, lva;
-    Status st = parse_lift(settings_.lift, data_.d, lf);
-    if (st) st = lift_dataset(lf, tr, ltr);
-    if (st) st = lift_dataset(lf, va, lva);
-    if (st) {
-      lift_ = lf;
-      has_lift_ = true;
-      tr = std::move(ltr);
-      va = std::move(lva);
-    } else {
-      notice_ = Status::fail(Msg::session_lift_ignored, {}, st);
-    }
-  }
-  train_ = std::move(tr);
-  valid_ = std::move(va);
+  has_lift_ = sets.lifted;
+  if (sets.lifted) lift_ = sets.lift;
+  if (!sets.lift_status) notice_ = Status::fail(Msg::session_lift_ignored, {}, sets.lift_status);
+  train_ = std::move(sets.train);
+  valid_ = std::move(sets.validation);
   margin_ok_ = false;
   margin_ = MarginResult();
   if (!train_.empty() && train_.size() <= kMaxMarginPoints) margin_ok_ = compute_margin(train_, margin_).ok;
@@ -255,8 +240,8 @@ Status Session::train() {
   drop_view();
   playing_ = false;
   const bool early = settings_.stop.patience > 0 && !valid_.empty();
-  if (!settings_.stop.max_epochs && !settings_.stop.max_updates && !early)
-    return Status::fail(Msg::session_no_stop_rule);
+  const Status rule = check_stop_rule(settings_.learner.algo, settings_.stop);
+  if (!rule) return rule;
   if (early) {
     TrainResult r;
     Status st = pla::train(*learner_, train_, settings_.stop, r, &valid_, &trace_);
@@ -628,7 +613,8 @@ const std::vector<SessionSetting>& session_settings() {
       SessionSetting::text(
           "kernel", kLearner, "kernel", [](const S& s) { return kernel_spec(s.learner.kernel); },
           [](S& s, const std::string& v) { return parse_kernel_spec(v, s.learner.kernel); })
-          .labelled("algo.kernel_type"),
+          .labelled("algo.kernel_type")
+          .cli_arg("poly:P|rbf:G"),
       // The lift is checked against the data's dimension in configure.
       SessionSetting::text(
           "lift", kData, "lift", [](const S& s) { return s.lift; },
@@ -636,7 +622,8 @@ const std::vector<SessionSetting>& session_settings() {
             s.lift = v == "none" ? "" : v;
             return Status::success();
           })
-          .labelled("algo.lift", "algo.lift_help"),
+          .labelled("algo.lift", "algo.lift_help")
+          .cli_arg("NAMES"),
       SessionSetting::whole("max_epochs", kSaved, "epochs", 1e8, [](S& s) { return &s.stop.max_epochs; })
           .labelled("algo.max_epochs"),
       SessionSetting::whole("max_updates", kSaved, "max-updates", 1e12, [](S& s) { return &s.stop.max_updates; })

@@ -41,7 +41,8 @@ struct Setting {
   const char* key = "";
   SettingType type = SettingType::Text;
   unsigned invalidates = kSaved;
-  const char* cli = nullptr;  // `pla train --FLAG` mapped to this setting, or null
+  const char* cli = nullptr;  // `pla train --FLAG` mapped to this setting, or null (the CLI's flags, parsing and usage)
+  const char* cli_value = nullptr;  // the value's name in the usage, when not its choices or its type's (X, N)
   // Real and Count: the allowed range (lo may be open)
   double lo = 0.0, hi = kInf;
   Bound lo_bound = Bound::Closed;
@@ -60,6 +61,11 @@ struct Setting {
   Setting labelled(const char* label_key, const char* help_key = nullptr) const {
     Setting s = *this;
     s.label = label_key, s.help = help_key;
+    return s;
+  }
+  Setting cli_arg(const char* value_name) const {
+    Setting s = *this;
+    s.cli_value = value_name;
     return s;
   }
 

@@ -38,11 +38,12 @@ Status stream_train_typed(const std::string& path, const ReadOptions& options, c
                           TrainResult& out, StreamTrainStats* stats, const StreamProgressFn& progress,
                           std::size_t buffer_bytes) {
   Status st = fast_supports(cfg);
+  if (st && !learner_info(cfg.algo).stream) st = Status::fail(Msg::fast_path_algo, {{"algo", to_string(cfg.algo)}});
   if (!st) return st;
-  if (rules.max_epochs == 0 && rules.max_updates == 0) return Status::fail(Msg::train_no_stop_rule);
+  st = check_stop_rule(cfg.algo, rules);
+  if (!st) return st;
   if (rules.patience > 0) return Status::fail(Msg::stream_no_validation);
-  PerceptronConfig pc = cfg.pla;
-  if (cfg.algo != Algo::Margin) pc.tau = 0.0;
+  const PerceptronConfig pc = learner_config(cfg).pla;  // as make_learner: tau only for a learner that takes it
   FastPerceptron probe;
   st = probe.reset(1, pc, dtype);  // eta / tau / order checks before touching the file
   if (!st) return st;

@@ -71,8 +71,7 @@ StepInfo step_on_point(Learner& learner, const Dataset& ds, std::size_t i) {
 }  // namespace
 
 bool Trace::chosen_update_supported(const Learner& learner) {
-  const Algo a = learner.config().algo;
-  return a == Algo::Classic || a == Algo::Margin || a == Algo::Averaged || a == Algo::Voted;
+  return learner_info(learner.config().algo).chosen_update;
 }
 
 StepInfo Trace::update_on(Learner& learner, const Dataset& ds, std::size_t i) {

@@ -64,7 +64,8 @@ class Trace {
   // caller checks that x_i is a mistake of the running weights and that the learner's
   // step uses nothing but the visited point (chosen_update_supported).
   StepInfo update_on(Learner& learner, const Dataset& ds, std::size_t i);
-  // Learners whose step depends on the visited point only: classic, margin, averaged, voted.
+  // Learners whose step depends on the visited point only: their row's chosen_update
+  // (learner_info: classic, margin, averaged, voted).
   static bool chosen_update_supported(const Learner& learner);
   // Replays the steps from the first logged one up to step `upto` (at most last_step()),
   // calling `visit` with each step's record, what it did, the running weights before it

@@ -16,7 +16,7 @@ failures = []
 
 def run(*args, expect=0):
     p = subprocess.run([PLA, *map(str, args)], capture_output=True, text=True, timeout=300)
-    if p.returncode != expect:
+    if expect is not None and p.returncode != expect:
         raise AssertionError(f"pla {' '.join(map(str, args))}: exit {p.returncode}, expected {expect}\n"
                              f"stdout: {p.stdout[-2000:]}\nstderr: {p.stderr[-2000:]}")
     return p
@@ -373,6 +373,56 @@ def _():
     run("lesson", "--id", "no-such-lesson", expect=2)
     run("lesson", "--id", "textbook", "--lang", "fr", expect=2)
     run("lesson", expect=2)
+
+
+def settings_table():
+    """The rows of session_settings() (src/core/session.cpp): (key, type, CLI flag or None)."""
+    import re
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "core", "session.cpp")
+    with open(src, encoding="utf-8") as f:
+        text = f.read()
+    body = text[text.index("session_settings() {"):]
+    body = body[:body.index("return table;")]
+    rows = re.findall(r'SessionSetting::(\w+)\(\s*"(\w+)",\s*[^,]+,\s*(nullptr|"[^"]*")', body)
+    assert len(rows) >= 10, rows
+    return [(key, kind, None if cli == "nullptr" else cli.strip('"')) for kind, key, cli in rows]
+
+
+@check("train usage lists every setting with a CLI flag (the settings table), its choices from the name tables")
+def _():
+    import re
+    usage = run("train", "--help").stdout
+    train_lines = usage[:usage.index("Data files:")]
+    flags = set(re.findall(r"--([a-z][a-z-]*)", train_lines))
+    table = settings_table()
+    with_cli = [(key, kind, cli) for key, kind, cli in table if cli]
+    assert len(with_cli) >= 10, table
+    own = {"data", "labels", "trace", "model", "json", "dtype", "in-memory", "stream", "decimal"}
+    for key, kind, cli in with_cli:
+        assert cli in flags, f"--{cli} ({key}) missing from the usage:\n{usage}"
+        if kind == "choice":
+            # The usage's values are the names the setting accepts, as its own error lists them.
+            err = run("train", "--data", path("textbook.csv"), f"--{cli}", "nonsense", expect=2).stderr
+            named = re.search(rf"{key} must be (.*), got 'nonsense'", err)
+            assert named, err
+            names = re.split(r", | or ", named.group(1))
+            assert f"[--{cli} {'|'.join(names)}]" in train_lines, (names, train_lines)
+        elif kind == "boolean":
+            assert f"[--{cli}]" in train_lines, train_lines
+        # Every flag of the table is parsed as the setting (no unknown option).
+        value = [] if kind == "boolean" else ["nonsense"]
+        err = run("train", "--data", path("textbook.csv"), f"--{cli}", *value, expect=None).stderr
+        assert "unknown option" not in err, (cli, err)
+    for key, kind, cli in table:
+        if not cli:
+            assert key not in flags or key in own, f"--{key} in the usage but the table gives it no CLI flag"
+    assert flags - own == {cli for _, _, cli in with_cli}, (flags - own, with_cli)
+    # A setting's value reaches the run: --tau through the table, the margin learner's only.
+    r = json.loads(run("train", "--data", path("textbook.csv"), "--algo", "margin", "--tau", 3, "--json").stdout)
+    r0 = json.loads(run("train", "--data", path("textbook.csv"), "--algo", "margin", "--json").stdout)
+    assert r["updates"] > r0["updates"], (r, r0)
+    err = run("train", "--data", path("textbook.csv"), "--tau", -1, expect=2).stderr
+    assert err.startswith("pla: --tau: ") and "usage:" in err, err
 
 
 print(f"{len(failures)} failed")
