@@ -17,9 +17,8 @@ namespace pla::app {
 
 namespace {
 
-// Browser limits for data made from a link (documented in README "Embed it").
-constexpr std::uint64_t kMaxLinkGenPoints = 100000;
-constexpr std::uint64_t kMaxLinkGenDim = 1000;
+// Browser limits for data made from a link (documented in README "Embed it"):
+// kMaxLinkGenPoints and kMaxLinkGenDim (core/urlstate.hpp, shared with the lessons) and
 constexpr std::uint64_t kMaxInitialStep = 1000000;
 
 std::string clip(const std::string& s) { return s.size() > 40 ? s.substr(0, 40) + "..." : s; }

@@ -169,7 +169,7 @@ FastPerceptron::Tally FastPerceptron::tally(const float* x, const int* y, std::s
 
 Status fast_supports(const LearnerConfig& cfg) {
   if (!learner_info(cfg.algo).fast)
-    return Status::fail(Msg::fast_path_algo, {{"algo", to_string(cfg.algo)}});
+    return Status::fail(Msg::fast_path_algo, {{"algo", to_string(cfg.algo)}, {"algos", learner_list_where(&LearnerInfo::fast)}});
   if (cfg.pla.order != Order::Cyclic) return Status::fail(Msg::fast_path_order, {{"order", to_string(cfg.pla.order)}});
   if (cfg.pla.restart) return Status::fail(Msg::fast_path_restart);
   return Status::success();

@@ -587,6 +587,12 @@ std::vector<std::string> learner_names_where(bool LearnerInfo::*can) {
   return names;
 }
 
+std::string learner_list_where(bool LearnerInfo::*can) {
+  std::string out;
+  for (const std::string& name : learner_names_where(can)) out += (out.empty() ? "" : ", ") + name;
+  return out;
+}
+
 const std::vector<LearnerParam>& learner_params() {
   static const std::vector<LearnerParam> params = {
       {"tau",

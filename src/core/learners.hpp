@@ -136,6 +136,8 @@ const LearnerInfo& learner_info(Algo a);
 bool learner_takes(Algo a, const std::string& key);
 // The names of the learners whose row has `can` (e.g. &LearnerInfo::fast), in table order.
 std::vector<std::string> learner_names_where(bool LearnerInfo::*can);
+// The same names as one text, "classic, margin" (for messages).
+std::string learner_list_where(bool LearnerInfo::*can);
 
 // One row per learner parameter (its key is the key of its settings row).
 struct LearnerParam {

@@ -23,6 +23,7 @@
 #include "core/presets.hpp"
 #include "core/session.hpp"
 #include "core/stop.hpp"
+#include "core/urlstate.hpp"
 #include "core/values.hpp"
 #include "core/vc.hpp"
 
@@ -52,6 +53,20 @@ constexpr std::size_t kMaxActions = 100;    // per step
 constexpr std::size_t kMaxRows = 10000;     // data rows per step
 constexpr std::size_t kMaxOptions = 10;
 constexpr std::uint64_t kMaxSimSteps = 10000000;  // as Session::next_update
+// What a lesson may ask of the lab follows the limits of a link and of a data file, so a
+// teacher's file cannot freeze or exhaust the page; over one, the lesson is refused at load
+// naming the step and field (Loader::budget).
+//   a generate action: N and D as a link's gen= (urlstate.hpp)
+//   the data of the whole lesson: the values it generates or gives, N x (D + 1) summed
+//     over every setup and generate, at most a data file's kMaxValues (dataset.hpp)
+//   the work of one step: point visits its actions and its question may cause, at most the
+//     largest set a link may generate trained for the default 1000 epochs (1e8 visits; the
+//     interface runs them in slices, with progress)
+//   the text of one step: its narration, prompt, options and why together, per language
+constexpr std::uint64_t kMaxLessonValues = kMaxValues;
+constexpr std::uint64_t kMaxStepVisits = kMaxLinkGenPoints * 1000;
+constexpr std::size_t kMaxStepText = 2 * kMaxText;
+constexpr std::uint64_t kCompareEpochs = 200;  // Session::compare_etas's max_epochs per rate
 
 // =============================================================================
 // [SECTION] Languages
@@ -609,9 +624,88 @@ struct Loader {
     return Status::success();
   }
 
-  mutable std::size_t dim_of_setup = 0;  // set by setup(): the loaded data's coordinates
+  std::size_t dim_of_setup = 0;  // set by setup(): the loaded data's coordinates
 
-  Status setup(const Json& o, const std::string& field, LessonStep& st) const {
+  // What the steps so far ask of the lab (the limits in [SECTION] Limits).
+  SessionSettings sim;          // the settings the steps so far set (from the defaults, as start())
+  std::uint64_t points = 0;     // points of the data the steps so far load
+  std::uint64_t values = 0;     // values generated or given so far: N x (D + 1) summed
+  std::uint64_t visits = 0;     // point visits the step being checked may cause
+
+  static std::uint64_t times(std::uint64_t a, std::uint64_t b) {
+    return a != 0 && b > UINT64_MAX / a ? UINT64_MAX : a * b;
+  }
+  // The point visits of training to the stop rule from the start, at most: max_epochs
+  // passes, or two passes per update up to max_updates (after an update, a mistake comes
+  // within the next full pass or the run converges). 0 without a stop rule (train refuses).
+  std::uint64_t visits_to_stop() const {
+    const std::uint64_t n = std::max<std::uint64_t>(points, 1);
+    const std::uint64_t e = sim.stop.max_epochs, u = sim.stop.max_updates;
+    if (!e && !u) return 0;
+    return std::min(e ? times(n, e) : UINT64_MAX, u ? times(times(2, n), u + 1) : UINT64_MAX);
+  }
+  Status add_data(std::uint64_t n, std::uint64_t d, const std::string& field) {
+    points = n;
+    values = std::min(values + times(n, d + 1), UINT64_MAX - 1);
+    if (values > kMaxLessonValues)
+      return fail(Msg::lesson_data_total, field, {{"total", std::to_string(values)}, {"max", std::to_string(kMaxLessonValues)}});
+    return Status::success();
+  }
+  Status add_visits(std::uint64_t v, const std::string& field) {
+    visits = std::min(visits + v, UINT64_MAX - 1);
+    if (visits > kMaxStepVisits)
+      return fail(Msg::lesson_step_work, field, {{"visits", std::to_string(visits)}, {"max", std::to_string(kMaxStepVisits)}});
+    return Status::success();
+  }
+  // An action's data and work (its arguments already checked against the command's kinds).
+  Status budget(const std::vector<std::string>& args, const std::string& field) {
+    const std::string& name = args[0];
+    std::uint64_t v = 0;
+    if (name == "generate") {
+      const GenSpec defaults;
+      std::uint64_t n = defaults.n, d = static_cast<std::uint64_t>(defaults.d);
+      if (args.size() > 2 && parse_u64(args[2], v)) n = v;
+      if (args.size() > 3 && parse_u64(args[3], v)) d = v;
+      if (n > kMaxLinkGenPoints)
+        return fail(Msg::lesson_gen_limit, item(field, 2), {{"arg", "N"}, {"value", std::to_string(n)}, {"max", std::to_string(kMaxLinkGenPoints)}});
+      if (d > kMaxLinkGenDim)
+        return fail(Msg::lesson_gen_limit, item(field, 3), {{"arg", "D"}, {"value", std::to_string(d)}, {"max", std::to_string(kMaxLinkGenDim)}});
+      return add_data(n, d, field);
+    }
+    if (name == "train") return add_visits(visits_to_stop(), field);
+    if (name == "epoch") return add_visits(points, field);
+    if (name == "next_update") return add_visits(std::min(visits_to_stop(), kMaxSimSteps), field);
+    if (name == "seek" && args.size() > 1 && parse_u64(args[1], v)) return add_visits(v, field);
+    if (name == "compare") {
+      const std::uint64_t rates = args.size() > 1 ? args.size() - 1 : 4;  // the command's default: 4 rates
+      return add_visits(times(times(rates, points), kCompareEpochs), field);
+    }
+    return add_visits(1, field);
+  }
+  // A question: its expected answer and its effect simulate at most to the next update.
+  Status question_budget(const LessonQuestion& q, const std::string& field) {
+    if (q.kind == QuestionKind::None) return Status::success();
+    return add_visits(times(2, std::min(visits_to_stop(), kMaxSimSteps)), field);
+  }
+  // The text of one step, per language: narration, prompt, options and why together.
+  Status step_text(const LessonStep& ls, const std::string& field) const {
+    std::map<std::string, std::size_t> size;
+    const auto add = [&size](const LessonText& t) {
+      size["en"] += t.en.size();
+      for (const auto& kv : t.translations) size[kv.first] += kv.second.size();
+    };
+    add(ls.narration);
+    add(ls.question.prompt);
+    add(ls.question.why);
+    for (const LessonText& o : ls.question.options) add(o);
+    for (const auto& kv : size)
+      if (kv.second > kMaxStepText)
+        return fail(Msg::lesson_step_text, field,
+                    {{"lang", kv.first}, {"size", std::to_string(kv.second)}, {"max", std::to_string(kMaxStepText)}});
+    return Status::success();
+  }
+
+  Status setup(const Json& o, const std::string& field, LessonStep& st) {
     if (!o.is_object()) return fail(Msg::lesson_expected_object, field);
     std::vector<std::string> known = {"preset", "data"};
     for (const auto& def : session_settings()) known.emplace_back(def.key);
@@ -629,18 +723,25 @@ struct Loader {
           return fail(Msg::lesson_preset_unknown, f, {{"value", name.substr(0, 40)}, {"known", join_keys(names)}});
         st.preset = name;
         Dataset ds;
-        if (make_preset(name, ds)) dim_of_setup = static_cast<std::size_t>(ds.d);
+        if (make_preset(name, ds)) {
+          dim_of_setup = static_cast<std::size_t>(ds.d);
+          r = add_data(ds.size(), static_cast<std::uint64_t>(ds.d), f);
+          if (!r) return r;
+        }
       } else if (it.key() == "data") {
         r = data(*it, f, st.data_csv);
         if (!r) return r;
         const std::string header = st.data_csv.substr(0, st.data_csv.find('\n'));  // "x1,x2,label"
         dim_of_setup = static_cast<std::size_t>(std::count(header.begin(), header.end(), ','));
+        r = add_data(it->size(), dim_of_setup, f);
+        if (!r) return r;
       } else {
         std::string value;
         r = scalar(*it, f, value);
         if (!r) return r;
         const auto* def = find_setting(session_settings(), it.key());
         if (def) r = setting_parse(*def, probe, value);
+        if (def && r) (void)setting_parse(*def, sim, value);  // the settings the later steps train with
         if (!r) {
           MsgArgs args = {{"source", source}, {"step", std::to_string(step)}, {"field", f}};
           return Status::fail(Msg::lesson_setting_bad, args, r);
@@ -724,6 +825,8 @@ struct Loader {
         }
       }
       if (cmd->flags & kCmdNewData) dim = 0;  // the data is replaced: d unknown until the next setup
+      Status r = budget(args, f);
+      if (!r) return r;
       st.actions.push_back(std::move(args));
     }
     return Status::success();
@@ -883,11 +986,14 @@ struct Loader {
       if (!s.contains("narration")) return fail(Msg::lesson_missing_key, at(f, "narration"));
       st = text(s["narration"], at(f, "narration"), ls.narration);
       dim_of_setup = 0;
+      visits = 0;
       if (st && s.contains("setup")) st = setup(s["setup"], at(f, "setup"), ls);
       if (dim_of_setup) dim = dim_of_setup;
       if (st && s.contains("view")) st = view(s["view"], at(f, "view"), ls);
       if (st && s.contains("actions")) st = actions(s["actions"], at(f, "actions"), ls);
       if (st && s.contains("question")) st = question(s["question"], at(f, "question"), ls.question);
+      if (st) st = question_budget(ls.question, at(f, "question"));
+      if (st) st = step_text(ls, f);
       if (!st) return st;
       // place_line needs 2-D data: refused here when the data is known (a lift is caught
       // at run time, lesson.line_not_2d).

@@ -11,8 +11,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
+
+#include "core/numtext.hpp"
 
 namespace pla {
 namespace {
@@ -27,11 +28,6 @@ double dot(const double* a, const double* b, std::size_t n) {
   return s;
 }
 
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
-}
 
 // [SECTION] polytopes
 
@@ -465,13 +461,13 @@ Status compute_margin(const Dataset& ds, MarginResult& out) {
     out.bound = kInf;
     if (out.hull_distance <= touch) {
       out.reason = "not linearly separable: the convex hulls of the two classes meet (c_plus and c_minus are " +
-                   num(out.hull_distance) + " apart, tolerance " + num(touch) + ")";
+                   sig6_number(out.hull_distance) + " apart, tolerance " + sig6_number(touch) + ")";
       if (out.combo_plus.size() == 1 && out.combo_minus.size() == 1 && out.hull_distance == 0.0)
         out.reason += "; points " + std::to_string(out.combo_plus[0].index) + " (+1) and " +
                       std::to_string(out.combo_minus[0].index) + " (-1) coincide";
     } else {
       out.reason = "not shown separable: no strictly separating plane found and the hulls are " +
-                   num(out.hull_distance) + " apart (solver stopped after " + std::to_string(run.iterations) +
+                   sig6_number(out.hull_distance) + " apart (solver stopped after " + std::to_string(run.iterations) +
                    " iterations)";
     }
     return Status::success();
@@ -480,7 +476,7 @@ Status compute_margin(const Dataset& ds, MarginResult& out) {
   out.gamma = gamma;
   out.w_star = w;
   out.b_star = b;
-  out.reason = "linearly separable: gamma = " + num(gamma) + ", attained on both sides by the support points";
+  out.reason = "linearly separable: gamma = " + sig6_number(gamma) + ", attained on both sides by the support points";
   // The max-margin plane, scaled to ||(w, b)|| = 1, is a fallback u with margin gamma / ||(w*, b*)||.
   std::vector<double> fallback(w);
   fallback.push_back(b);
@@ -503,12 +499,12 @@ InvariantCheck check_novikoff_invariants(const std::vector<std::vector<double>>&
     c.message = std::move(message);
     return c;
   };
-  if (!(eta > 0.0)) return fail(0, "eta must be > 0, got " + num(eta));
-  if (!(gamma_aug > 0.0)) return fail(0, "gamma_aug must be > 0 (separable data), got " + num(gamma_aug));
-  if (!(R_aug > 0.0)) return fail(0, "R_aug must be > 0, got " + num(R_aug));
+  if (!(eta > 0.0)) return fail(0, "eta must be > 0, got " + sig6_number(eta));
+  if (!(gamma_aug > 0.0)) return fail(0, "gamma_aug must be > 0 (separable data), got " + sig6_number(gamma_aug));
+  if (!(R_aug > 0.0)) return fail(0, "R_aug must be > 0, got " + sig6_number(R_aug));
   if (u.empty()) return fail(0, "u is empty: the data is not separable");
   const double unorm = std::sqrt(dot(u.data(), u.data(), u.size()));
-  if (!(std::fabs(unorm - 1.0) <= 1e-12)) return fail(0, "u must be a unit vector, ||u|| = " + num(unorm));
+  if (!(std::fabs(unorm - 1.0) <= 1e-12)) return fail(0, "u must be a unit vector, ||u|| = " + sig6_number(unorm));
   c.min_progress = kInf;
   for (std::size_t k = 1; k <= w_after_update.size(); ++k) {
     const std::vector<double>& w = w_after_update[k - 1];
@@ -523,9 +519,9 @@ InvariantCheck check_novikoff_invariants(const std::vector<std::vector<double>>&
     c.min_progress = std::min(c.min_progress, progress / progress_min);
     c.max_growth = std::max(c.max_growth, norm2 / norm2_max);
     if (progress < progress_min - rel_tol * progress_min)
-      return fail(k, "w_" + std::to_string(k) + ".u = " + num(progress) + " < k eta gamma_aug = " + num(progress_min));
+      return fail(k, "w_" + std::to_string(k) + ".u = " + sig6_number(progress) + " < k eta gamma_aug = " + sig6_number(progress_min));
     if (norm2 > norm2_max + rel_tol * norm2_max)
-      return fail(k, "||w_" + std::to_string(k) + "||^2 = " + num(norm2) + " > k eta^2 R_aug^2 = " + num(norm2_max));
+      return fail(k, "||w_" + std::to_string(k) + "||^2 = " + sig6_number(norm2) + " > k eta^2 R_aug^2 = " + sig6_number(norm2_max));
   }
   if (c.updates == 0) c.min_progress = 0.0;
   return c;

@@ -466,7 +466,7 @@ Status Session::update_on(std::size_t i) {
     return Status::fail(Msg::point_missing, {{"index", msg_uint(i)}, {"count", msg_uint(data_.size())}});
   const std::string name = "x" + std::to_string(i + 1);
   const Learner& l = learner();
-  if (!Trace::chosen_update_supported(l)) return Status::fail(Msg::iteration_algo, {{"algo", to_string(l.config().algo)}});
+  if (!Trace::chosen_update_supported(l)) return Status::fail(Msg::iteration_algo, {{"algo", to_string(l.config().algo)}, {"algos", learner_list_where(&LearnerInfo::chosen_update)}});
   const auto at = std::find(train_index_.begin(), train_index_.end(), i);
   if (at == train_index_.end()) return Status::fail(Msg::iteration_validation_point, {{"point", name}});
   if (l.diverged()) return Status::fail(Msg::iteration_diverged);

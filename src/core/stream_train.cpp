@@ -38,7 +38,7 @@ Status stream_train_typed(const std::string& path, const ReadOptions& options, c
                           TrainResult& out, StreamTrainStats* stats, const StreamProgressFn& progress,
                           std::size_t buffer_bytes) {
   Status st = fast_supports(cfg);
-  if (st && !learner_info(cfg.algo).stream) st = Status::fail(Msg::fast_path_algo, {{"algo", to_string(cfg.algo)}});
+  if (st && !learner_info(cfg.algo).stream) st = Status::fail(Msg::fast_path_algo, {{"algo", to_string(cfg.algo)}, {"algos", learner_list_where(&LearnerInfo::stream)}});
   if (!st) return st;
   st = check_stop_rule(cfg.algo, rules);
   if (!st) return st;

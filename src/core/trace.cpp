@@ -4,19 +4,9 @@
 #include <cmath>
 
 #include "core/json.hpp"
+#include "core/numtext.hpp"
 
 namespace pla {
-
-namespace {
-
-std::string csv_number(double v) {
-  if (std::isnan(v)) return "nan";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  return json_number(v);
-}
-
-
-}  // namespace
 
 void Trace::start(const Learner& learner, const TraceConfig& cfg) {
   cfg_ = cfg;
@@ -247,10 +237,10 @@ Status Trace::to_csv(const Dataset& ds, std::string& out) const {
   for (const Row& r : rows) {
     csv += std::to_string(r.rec.step) + "," + std::to_string(r.rec.epoch) + "," + std::to_string(r.rec.index) + "," +
            std::to_string(r.y) + "," + (r.rec.mistake ? "1" : "0") + "," + (r.rec.epoch_end ? "1" : "0") + "," +
-           csv_number(r.score) + "," + csv_number(r.b_before);
-    for (double v : r.w_before) csv += "," + csv_number(v);
-    csv += "," + csv_number(r.b_after);
-    for (double v : r.w_after) csv += "," + csv_number(v);
+           table_number(r.score) + "," + table_number(r.b_before);
+    for (double v : r.w_before) csv += "," + table_number(v);
+    csv += "," + table_number(r.b_after);
+    for (double v : r.w_after) csv += "," + table_number(v);
     csv += "\n";
   }
   out = std::move(csv);
@@ -308,7 +298,7 @@ std::string Trace::epochs_csv() const {
   std::string csv = "epoch,end_step,mistakes,j1,j\n";
   for (const EpochSummary& e : epochs_)
     csv += std::to_string(e.epoch) + "," + std::to_string(e.end_step) + "," + std::to_string(e.mistakes) + "," +
-           std::to_string(e.j1) + "," + csv_number(e.j) + "\n";
+           std::to_string(e.j1) + "," + table_number(e.j) + "\n";
   return csv;
 }
 

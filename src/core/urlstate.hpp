@@ -6,6 +6,7 @@
 // last number of each point is its label). The browser's saved state is the same text
 // behind a version tag: "plab1&" + query.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,6 +24,10 @@ constexpr std::size_t kMaxQueryBytes = 1u << 20;      // 1 MB of query text
 constexpr std::size_t kMaxParamCount = 64;
 constexpr std::size_t kMaxInlinePoints = 2000;        // data=... holds at most this many points
 constexpr std::size_t kMaxLinkPoints = 500;           // "Copy link" puts data inline up to this size
+// Data generated from a link (gen=..., n=..., d=...); a lesson's generate action has the
+// same limits (lesson.cpp).
+constexpr std::uint64_t kMaxLinkGenPoints = 100000;
+constexpr std::uint64_t kMaxLinkGenDim = 1000;
 
 // Decodes "?a=1&b=x%20y" or "#a=1&b" (a leading '?' or '#' is optional; '+' is a space;
 // a key without '=' has the value "1"). Fails on malformed percent-escapes, text over

@@ -165,7 +165,7 @@ TEST(UpdateOn, RefusesWhatItCannotDo) {
   EXPECT_EQ(run(s, {"update_on", "x"}).code, Msg::command_usage);
   EXPECT_EQ(run(s, {"update_on"}).code, Msg::command_usage);
   ASSERT_TRUE(run(s, {"set", "algo", "pocket"}).ok);
-  EXPECT_TRUE(test::failed_with(run(s, {"update_on", "0"}), Msg::iteration_algo, {{"algo", "pocket"}}));
+  EXPECT_TRUE(test::failed_with(run(s, {"update_on", "0"}), Msg::iteration_algo, {{"algo", "pocket"}, {"algos", "classic, averaged, voted, margin"}}));
   ASSERT_TRUE(run(s, {"set", "algo", "averaged"}).ok);
   EXPECT_TRUE(run(s, {"update_on", "0"}).ok);
   ASSERT_TRUE(run(s, {"set", "algo", "margin"}).ok);

@@ -304,7 +304,7 @@ const std::vector<Rendering>& renderings() {
       {Msg::fast_bad_d, {}, "the dimension d must be >= 1"},
       {Msg::fast_order, {{"order", "shuffle"}}, "the fast perceptron visits the points in cyclic order, not shuffle"},
       {Msg::fast_restart, {}, "the fast perceptron has no restart rule"},
-      {Msg::fast_path_algo, {{"algo", "pocket"}}, "only the classic and margin perceptrons run on the fast path, not pocket"},
+      {Msg::fast_path_algo, {{"algo", "pocket"}, {"algos", "classic, margin"}}, "the fast path runs these learners only: classic, margin (not pocket)"},
       {Msg::fast_path_order, {{"order", "random"}}, "the fast path visits the points in cyclic order, not random"},
       {Msg::fast_path_restart, {}, "the fast path has no restart rule (it needs the whole set in memory)"},
       {Msg::fast_malformed, {}, "the data set is malformed (x does not hold size * d values)"},

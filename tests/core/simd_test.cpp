@@ -597,7 +597,7 @@ TEST(FastPerceptron, RefusesWhatItCannotRun) {
   StopRules rules;
   LearnerConfig cfg;
   cfg.algo = Algo::Pocket;
-  EXPECT_TRUE(failed_with(fast_train(ds, cfg, rules, r), Msg::fast_path_algo, {{"algo", "pocket"}}));
+  EXPECT_TRUE(failed_with(fast_train(ds, cfg, rules, r), Msg::fast_path_algo, {{"algo", "pocket"}, {"algos", "classic, margin"}}));
   cfg.algo = Algo::Classic;
   cfg.pla.order = Order::Shuffle;
   EXPECT_TRUE(failed_with(fast_train(ds, cfg, rules, r), Msg::fast_path_order, {{"order", "shuffle"}}));
