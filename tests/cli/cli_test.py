@@ -425,5 +425,20 @@ def _():
     assert err.startswith("pla: --tau: ") and "usage:" in err, err
 
 
+@check("README's pla train usage has the flags and choices of pla train --help")
+def _():
+    import re
+    readme = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "README.md"), encoding="utf-8").read()
+    block = readme[readme.index("pla train   --data FILE"):readme.index("pla margin  --data FILE")]
+    usage = run("train", "--help").stdout
+    usage = usage[:usage.index("Data files:")]
+
+    def options(text):
+        # Each flag with the values it names: "--algo" -> "classic|pocket|...", "--restart" -> "".
+        return dict(re.findall(r"--([a-z][a-z-]*)(?: ([^\]\s]+))?", text))
+
+    assert options(block) == options(usage), (options(block), options(usage))
+
+
 print(f"{len(failures)} failed")
 sys.exit(1 if failures else 0)

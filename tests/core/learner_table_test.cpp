@@ -117,6 +117,22 @@ TEST(LearnerTable, OneCompleteRowPerLearner) {
   EXPECT_EQ(none, nullptr);
 }
 
+// README's parameter table names the learners of the table, in its order.
+TEST(LearnerTable, ReadmeNamesEveryLearner) {
+  std::ifstream in(std::string(PLA_SOURCE_DIR) + "/README.md");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string readme = text.str();
+  const std::string start = "\n| `algo` | ";
+  const std::size_t at = readme.find(start);
+  ASSERT_NE(at, std::string::npos);
+  const std::size_t from = at + start.size();
+  std::stringstream cell(readme.substr(from, readme.find(" |", from) - from));
+  std::vector<std::string> names;
+  for (std::string name; std::getline(cell, name, ',');) names.push_back(name.substr(name.find_first_not_of(' ')));
+  EXPECT_EQ(names, learner_names());
+}
+
 TEST(LearnerTable, EveryParameterHasItsRowsAndIsResetWhereNotTaken) {
   std::set<std::string> taken;
   for (const LearnerInfo& row : learner_table())
