@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -1241,6 +1242,15 @@ Status LessonRunner::load(const std::string& json, const std::string& source) {
   Status st = loader.lesson(json, l);
   if (!st) return st;
   lesson_ = std::move(l);
+  // The snapshots and any pending work were the previous lesson's.
+  snaps_.clear();
+  recent_.clear();
+  snap_every_ = 1;
+  snap_bytes_ = recent_bytes_ = 0;
+  queue_.clear();
+  running_ = chain_ = false;
+  undo_session_.reset();
+  undo_runner_.reset();
   active_ = done_ = answered_ = correct_ = false;
   step_ = 0;
   expected_.clear();
@@ -1265,36 +1275,272 @@ std::vector<Json> LessonRunner::take_events() {
   return out;
 }
 
-Status LessonRunner::apply_step(Session& s, std::size_t i) {
-  const LessonStep& st = lesson_.steps[i];
+// ---- pending work: each step's setup and actions, a question's effect, what follows
+
+void LessonRunner::push(Op op) {
+  queue_.push_back(std::move(op));
+  ++ops_total_;
+}
+
+void LessonRunner::queue_step(std::size_t i, int group) {
+  push(Op{Op::Setup, i, 0, group});
+  for (std::size_t a = 0; a < lesson_.steps[i].actions.size(); ++a) push(Op{Op::Action, i, a, group});
+}
+
+// The command a question's effect runs (none: empty).
+Status LessonRunner::effect_command(std::size_t i, std::vector<std::string>& cmd) const {
+  const LessonQuestion& q = lesson_.steps[i].question;
+  cmd.clear();
+  if (q.kind == QuestionKind::PickPoint || q.kind == QuestionKind::PlaceLine || (q.kind == QuestionKind::Number && !q.from.empty())) cmd = {"next_update"};
+  else if (q.kind == QuestionKind::YesNo && q.from == "mistake") cmd = {"step"};
+  return Status::success();
+}
+
+void LessonRunner::fail_op(const Op& op, const Status& st) {
+  if (std::find(failed_groups_.begin(), failed_groups_.end(), op.group) == failed_groups_.end()) failed_groups_.push_back(op.group);
+  if (op.counted && work_status_) work_status_ = st;
+  chain_ = false;  // a failed command leaves a state no replay reaches the same way
+}
+
+void LessonRunner::mark(const Session& s) { mark_ = s.changes(); }
+
+// A snapshot of the session at step i's boundary, kept while they fit kSnapshotBytes; over
+// it, as the trace does with its own, every other one goes and the spacing doubles (step
+// 0's stays), so Back replays at most snap_every_ - 1 steps after the nearest one.
+void LessonRunner::record(const Session& s, std::size_t i) {
+  using Snap = std::pair<std::size_t, std::shared_ptr<const Session>>;
+  if (i % snap_every_ != 0) {
+    for (const Snap& p : recent_)
+      if (p.first == i) return;
+    auto snap = std::make_shared<const Session>(s);
+    recent_bytes_ += snap->memory_bytes();
+    recent_.emplace_back(i, std::move(snap));
+    std::sort(recent_.begin(), recent_.end(), [](const Snap& a, const Snap& b) { return a.first < b.first; });
+    while (recent_bytes_ > kSnapshotBytes / 2 && !recent_.empty()) {
+      recent_bytes_ -= std::min(recent_bytes_, recent_.front().second->memory_bytes());
+      recent_.erase(recent_.begin());
+    }
+    return;
+  }
+  auto it = std::lower_bound(snaps_.begin(), snaps_.end(), i,
+                             [](const std::pair<std::size_t, std::shared_ptr<const Session>>& a, std::size_t v) { return a.first < v; });
+  if (it != snaps_.end() && it->first == i) return;  // the same state (a replay's)
+  auto snap = std::make_shared<const Session>(s);
+  snap_bytes_ += snap->memory_bytes();
+  snaps_.insert(it, {i, std::move(snap)});
+  while (snap_bytes_ > kSnapshotBytes && snaps_.size() > 1 && snap_every_ < (std::size_t(1) << 20)) {
+    snap_every_ *= 2;
+    snap_bytes_ = 0;
+    std::vector<std::pair<std::size_t, std::shared_ptr<const Session>>> kept;
+    for (auto& p : snaps_)
+      if (p.first % snap_every_ == 0) {
+        snap_bytes_ += p.second->memory_bytes();
+        kept.push_back(std::move(p));
+      }
+    snaps_ = std::move(kept);
+  }
+}
+
+// The undo point of new work (the session and the walk as they are now: cancel() goes
+// back there), with slicing only: without it the work ends before the call returns.
+void LessonRunner::begin_work(Session& s) {
+  if (s.changes() != mark_) chain_ = false;  // touched since: no replay gives this state
+  work_status_ = Status::success();
+  failed_groups_.clear();
+  ops_done_ = ops_total_ = 0;
+  running_ = false;
+  undo_session_.reset();
+  undo_runner_.reset();
+  if (!slicing_) return;
+  undo_session_ = std::make_shared<const Session>(s);
+  undo_runner_ = std::make_shared<const LessonRunner>(*this);
+}
+
+Status LessonRunner::run_queued(Session& s) {
+  if (!slicing_) return finish(s);
+  return Status::success();
+}
+
+Status LessonRunner::finish(Session& s) {
+  while (!work(s, 3600.0)) {
+  }
+  return work_status_;
+}
+
+bool LessonRunner::work(Session& s, double max_seconds) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point t0 = Clock::now();
+  bool first = true;
+  while (!queue_.empty()) {
+    const double left = max_seconds - std::chrono::duration<double>(Clock::now() - t0).count();
+    if (!first && left <= 0.0) break;
+    first = false;
+    if (s.changes() != mark_) chain_ = false;  // someone else changed the session meanwhile
+    const Op op = queue_.front();
+    queue_.pop_front();
+    const bool done = run_op(s, op, std::max(left, 0.0));
+    if (done) ++ops_done_;
+    else queue_.push_front(op);
+    mark(s);
+  }
+  if (queue_.empty()) {
+    undo_session_.reset();
+    undo_runner_.reset();
+    running_ = false;
+    return true;
+  }
+  return false;
+}
+
+bool LessonRunner::cancel(Session& s) {
+  if (!busy() || !undo_runner_ || !undo_session_) return false;
+  const bool canonical = undo_runner_->chain_ && undo_runner_->mark_ == undo_session_->changes();
+  s.restore(*undo_session_);
+  LessonRunner was = *undo_runner_;
+  // What the runner learnt meanwhile stays: the snapshots (every one a replay's state),
+  // the events, the counters.
+  was.snaps_ = std::move(snaps_);
+  was.snap_every_ = snap_every_;
+  was.snap_bytes_ = snap_bytes_;
+  was.recent_ = std::move(recent_);
+  was.recent_bytes_ = recent_bytes_;
+  was.events_ = std::move(events_);
+  was.steps_applied_ = steps_applied_;
+  was.slicing_ = slicing_;
+  *this = std::move(was);
+  queue_.clear();
+  running_ = false;
+  undo_session_.reset();
+  undo_runner_.reset();
+  work_status_ = Status::success();
+  chain_ = canonical;
+  mark(s);
+  return true;
+}
+
+LessonRunner::WorkProgress LessonRunner::work_progress() const {
+  WorkProgress p;
+  if (!busy()) {
+    p.done = p.total;
+    return p;
+  }
+  double f = 0.0;
+  if (running_ && run_) {
+    f = run_->fraction;
+    p.action = run_->args.empty() ? std::string() : run_->args[0];
+    p.visited = run_->visited;
+  }
+  const double share = ops_total_ ? (static_cast<double>(ops_done_) + f) / static_cast<double>(ops_total_) : 0.0;
+  p.done = std::min<std::size_t>(p.total - 1, static_cast<std::size_t>(share * static_cast<double>(p.total)));
+  return p;
+}
+
+bool LessonRunner::run_op(Session& s, const Op& op, double seconds) {
+  const bool skip = std::find(failed_groups_.begin(), failed_groups_.end(), op.group) != failed_groups_.end();
+  const std::string f = step_field(op.step);
   auto failed = [&](const std::string& field, const Status& cause) {
-    return Status::fail(Msg::lesson_step_failed, {{"id", lesson_.id}, {"step", std::to_string(i + 1)}, {"field", field}},
+    return Status::fail(Msg::lesson_step_failed, {{"id", lesson_.id}, {"step", std::to_string(op.step + 1)}, {"field", field}},
                         cause);
   };
-  const std::string f = step_field(i);
-  Status r;
-  if (!st.preset.empty()) r = s.command({"preset", st.preset});
-  else if (!st.data_csv.empty()) r = s.command({"import_csv", st.data_csv, lesson_.id + ".csv"});
-  if (!r) return failed(at(f, st.preset.empty() ? "setup.data" : "setup.preset"), r);
-  for (const auto& kv : st.settings) {
-    r = s.command({"set", kv.first, kv.second});
-    if (!r) return failed(at(f, "setup." + kv.first), r);
-  }
-  for (std::size_t a = 0; a < st.actions.size(); ++a) {
-    const std::vector<std::string>& args = st.actions[a];
-    for (const Command& c : session_commands())
-      if (c.name == args[0] && c.max_args == kArgsPerDim) {
-        const std::size_t want = static_cast<std::size_t>(c.min_args) + static_cast<std::size_t>(s.data().d);
-        if (args.size() - 1 != want)
-          return failed(item(at(f, "actions"), a),
-                        Status::fail(Msg::lesson_action_dim_run,
-                                     {{"name", args[0]}, {"given", std::to_string(args.size() - 1)},
-                                      {"count", std::to_string(want)}, {"d", msg_int(s.data().d)}}));
+  // A command in parts (Session::start_run): true when it is done (a failure: `field`).
+  auto command = [&](const std::vector<std::string>& args, const std::string& field) {
+    if (!running_) {
+      if (!run_) run_ = std::make_shared<CommandRun>();
+      s.start_run(*run_, args);
+      running_ = true;
+    }
+    if (!s.run_part(*run_, seconds)) return false;
+    running_ = false;
+    if (!run_->status) fail_op(op, failed(field, run_->status));
+    return true;
+  };
+  switch (op.kind) {
+    case Op::Setup: {
+      if (skip) return true;
+      ++steps_applied_;
+      const LessonStep& st = lesson_.steps[op.step];
+      Status r;
+      if (!st.preset.empty()) r = s.command({"preset", st.preset});
+      else if (!st.data_csv.empty()) r = s.command({"import_csv", st.data_csv, lesson_.id + ".csv"});
+      if (!r) {
+        fail_op(op, failed(at(f, st.preset.empty() ? "setup.data" : "setup.preset"), r));
+        return true;
       }
-    r = s.command(args);
-    if (!r) return failed(item(at(f, "actions"), a), r);
+      for (const auto& kv : st.settings) {
+        r = s.command({"set", kv.first, kv.second});
+        if (!r) {
+          fail_op(op, failed(at(f, "setup." + kv.first), r));
+          return true;
+        }
+      }
+      return true;
+    }
+    case Op::Action: {
+      if (skip) return true;
+      const std::vector<std::string>& args = lesson_.steps[op.step].actions[op.index];
+      const std::string field = item(at(f, "actions"), op.index);
+      if (!running_)
+        for (const Command& c : session_commands())
+          if (c.name == args[0] && c.max_args == kArgsPerDim) {
+            const std::size_t want = static_cast<std::size_t>(c.min_args) + static_cast<std::size_t>(s.data().d);
+            if (args.size() - 1 != want) {
+              fail_op(op, failed(field, Status::fail(Msg::lesson_action_dim_run,
+                                                     {{"name", args[0]}, {"given", std::to_string(args.size() - 1)},
+                                                      {"count", std::to_string(want)}, {"d", msg_int(s.data().d)}})));
+              return true;
+            }
+          }
+      return command(args, field);
+    }
+    case Op::Effect: {
+      if (skip) return true;
+      std::vector<std::string> cmd;
+      (void)effect_command(op.step, cmd);
+      if (cmd.empty()) return true;
+      return command(cmd, at(f, "question"));
+    }
+    case Op::Record:
+      if (!skip && chain_ && s.changes() == mark_) record(s, op.step);
+      return true;
+    case Op::ShowDone: {
+      if (!skip) {
+        const Status st = compute_expected(s);
+        if (!st) fail_op(op, st);
+        else if (chain_ && s.changes() == mark_) record(s, step_);
+      }
+      shown_ = snapshot(s);
+      after_ = shown_;
+      event(Json{{"event", "step_shown"}, {"id", lesson_.id}, {"step", step_}});
+      return true;
+    }
+    case Op::AnswerDone: after_ = snapshot(s); return true;
+    case Op::Finish: {
+      done_ = true;
+      if (op.index == 0) return true;
+      std::size_t answered = 0, right = 0;
+      for (int r : results_) {
+        answered += r != 0;
+        right += r == 1;
+      }
+      event(Json{{"event", "lesson_finished"}, {"id", lesson_.id}, {"answered", answered}, {"correct", right}});
+      return true;
+    }
+    case Op::ResumeAnswer:
+      // resume(): the rebuild failed: stop there (no answer, not done).
+      if (!work_status_) {
+        queue_.clear();
+        return true;
+      }
+      // The reply given at the target step, answered again (a reply it no longer takes: open).
+      if (!op.reply.empty() && open_kind() != QuestionKind::None) (void)answer_now(s, op.reply, nullptr, false);
+      if (op.index == 1) push(Op{Op::ResumeDone, step_, 0, next_group_++});
+      return true;
+    case Op::ResumeDone:
+      if (open_kind() != QuestionKind::None && !answered_) push(Op{Op::Effect, step_, 0, next_group_++});  // as next() does
+      push(Op{Op::Finish, step_, 0, next_group_++});
+      return true;
   }
-  return Status::success();
+  return true;
 }
 
 Status LessonRunner::compute_expected(const Session& s) {
@@ -1386,32 +1632,19 @@ Status LessonRunner::compute_expected(const Session& s) {
   return Status::success();
 }
 
-Status LessonRunner::apply_effect(Session& s, std::size_t i) {
-  const LessonQuestion& q = lesson_.steps[i].question;
-  std::vector<std::string> cmd;
-  if (q.kind == QuestionKind::PickPoint || q.kind == QuestionKind::PlaceLine || (q.kind == QuestionKind::Number && !q.from.empty())) cmd = {"next_update"};
-  else if (q.kind == QuestionKind::YesNo && q.from == "mistake") cmd = {"step"};
-  if (cmd.empty()) return Status::success();
-  Status r = s.command(cmd);
-  if (!r)
-    return Status::fail(Msg::lesson_step_failed,
-                        {{"id", lesson_.id}, {"step", std::to_string(i + 1)}, {"field", at(step_field(i), "question")}}, r);
-  return r;
-}
-
-Status LessonRunner::show(Session& s) {
+// The current step shown: its flags cleared now, its setup and actions queued (none when
+// the session was restored from the step's own snapshot), then ShowDone.
+void LessonRunner::show_begin(Session& s, int group) {
+  (void)s;
   static std::uint64_t serial = 0;  // the app runs on one thread
   shown_serial_ = ++serial;
   answered_ = correct_ = line_errors_ = false;
   given_.clear();
   expected_.clear();
   expected_line_.clear();
-  Status st = apply_step(s, step_);
-  if (st) st = compute_expected(s);
-  shown_ = snapshot(s);
-  after_ = shown_;
-  event(Json{{"event", "step_shown"}, {"id", lesson_.id}, {"step", step_}});
-  return st;
+  const int g = group >= 0 ? group : next_group_++;
+  if (group < 0) queue_step(step_, g);
+  push(Op{Op::ShowDone, step_, 0, g});
 }
 
 // Every setting back to its default (through `set`: two passes, as one setting's value
@@ -1433,31 +1666,58 @@ static Status baseline(Session& s) {
   return last;
 }
 
-Status LessonRunner::rebuild(Session& s, std::size_t target) {
-  Status st = baseline(s);
-  for (std::size_t i = 0; st && i < target; ++i) {
-    st = apply_step(s, i);
-    if (st) st = apply_effect(s, i);
+// The session at step `target` as a replay of the lesson from its start gives it: from
+// the nearest snapshot at or before the target (none: from the baseline and step 1),
+// replaying the steps after it (setup, actions, the question's effect) and then the
+// target's own setup and actions (not when the snapshot is the target's).
+void LessonRunner::rebuild(Session& s, std::size_t target) {
+  const int g = next_group_++;
+  const std::pair<std::size_t, std::shared_ptr<const Session>>* from = nullptr;
+  for (const auto& p : snaps_)
+    if (p.first <= target) from = &p;
+  for (const auto& p : recent_)
+    if (p.first <= target && (!from || p.first > from->first)) from = &p;
+  std::size_t first = 0;
+  if (from) {
+    s.restore(*from->second);
+    chain_ = true;
+    first = from->first;
+  } else {
+    const Status b = baseline(s);
+    chain_ = true;
+    if (!b) fail_op(Op{Op::Setup, 0, 0, g}, b);
   }
+  mark(s);
   step_ = target;
   done_ = false;
   for (std::size_t i = target; i < results_.size(); ++i) results_[i] = 0;
   for (std::size_t i = target; i < replies_.size(); ++i) replies_[i].clear();
-  Status shown = show(s);
-  return st ? shown : st;
+  const bool restored = from && first == target;
+  if (from && first < target) push(Op{Op::Effect, first, 0, g});
+  for (std::size_t i = from ? first + 1 : 0; i < target; ++i) {
+    queue_step(i, g);
+    push(Op{Op::Record, i, 0, g});
+    push(Op{Op::Effect, i, 0, g});
+  }
+  show_begin(s, restored ? next_group_++ : -1);
 }
 
 Status LessonRunner::start(Session& s) {
+  if (busy()) (void)finish(s);
   if (!loaded()) return Status::fail(Msg::lesson_not_loaded);
+  begin_work(s);
   active_ = true;
   results_.assign(lesson_.steps.size(), 0);
   replies_.assign(lesson_.steps.size(), "");
   event(Json{{"event", "lesson_started"}, {"id", lesson_.id}});
-  return rebuild(s, 0);
+  rebuild(s, 0);
+  return run_queued(s);
 }
 
 Status LessonRunner::resume(Session& s, const LessonProgress& p) {
+  if (busy()) (void)finish(s);
   if (!loaded()) return Status::fail(Msg::lesson_not_loaded);
+  begin_work(s);
   const std::size_t n = lesson_.steps.size();
   const std::size_t target = std::min(p.step, n - 1);
   active_ = true;
@@ -1472,17 +1732,13 @@ Status LessonRunner::resume(Session& s, const LessonProgress& p) {
     if (i < p.replies.size()) replies_[i] = p.replies[i];
   }
   event(Json{{"event", "lesson_started"}, {"id", lesson_.id}, {"step", target}});
-  Status st = rebuild(s, target);
-  if (!st) return st;
-  // The reply given at the target step, answered again (a reply it no longer takes: open).
-  const bool reached = p.step == target;
-  if (reached && target < p.replies.size() && !p.replies[target].empty() && question_kind() != QuestionKind::None)
-    (void)answer(s, p.replies[target]);
-  if (p.done && target + 1 == n) {
-    if (question_kind() != QuestionKind::None && !answered_) st = apply_effect(s, step_);  // as next() does
-    done_ = true;
-  }
-  return st;
+  rebuild(s, target);
+  // Then the reply given at the target step, and p.done finishing the lesson as next() did.
+  Op then{Op::ResumeAnswer, target, 0, next_group_++};
+  if (p.step == target && target < p.replies.size()) then.reply = p.replies[target];
+  then.index = p.done && target + 1 == n ? 1 : 0;
+  push(then);
+  return run_queued(s);
 }
 
 LessonProgress LessonRunner::progress() const {
@@ -1494,36 +1750,53 @@ LessonProgress LessonRunner::progress() const {
   return p;
 }
 
+QuestionKind LessonRunner::open_kind() const {
+  if (!active_ || done_ || step_ >= lesson_.steps.size()) return QuestionKind::None;
+  return lesson_.steps[step_].question.kind;
+}
+
 Status LessonRunner::next(Session& s) {
+  if (busy()) (void)finish(s);
   if (!active_) return Status::fail(Msg::lesson_not_active);
   if (done_) return Status::fail(Msg::lesson_finished, {{"id", lesson_.id}});
-  Status st = Status::success();
-  if (question_kind() != QuestionKind::None && !answered_) {
+  begin_work(s);
+  if (open_kind() != QuestionKind::None && !answered_) {
     results_[step_] = 0;
-    st = apply_effect(s, step_);
+    push(Op{Op::Effect, step_, 0, next_group_++});
   }
   if (step_ + 1 >= lesson_.steps.size()) {
-    done_ = true;
-    std::size_t answered = 0, right = 0;
-    for (int r : results_) {
-      answered += r != 0;
-      right += r == 1;
-    }
-    event(Json{{"event", "lesson_finished"}, {"id", lesson_.id}, {"answered", answered}, {"correct", right}});
-    return st;
+    push(Op{Op::Finish, step_, 1, next_group_++});
+    return run_queued(s);
   }
   ++step_;
-  Status shown = show(s);
-  return st ? shown : st;
+  show_begin(s, -1);
+  return run_queued(s);
 }
 
 Status LessonRunner::back(Session& s) {
+  if (busy() && slicing_ && cancel(s)) return Status::success();  // Back while work runs: cancel it
+  if (busy()) (void)finish(s);
   if (!active_) return Status::fail(Msg::lesson_not_active);
   if (!done_ && step_ == 0) return Status::fail(Msg::lesson_at_start, {{"id", lesson_.id}});
-  return rebuild(s, done_ ? step_ : step_ - 1);
+  begin_work(s);
+  rebuild(s, done_ ? step_ : step_ - 1);
+  return run_queued(s);
 }
 
 Status LessonRunner::answer(Session& s, const std::string& value, bool* correct) {
+  if (busy()) (void)finish(s);
+  begin_work(s);
+  const Status st = answer_now(s, value, correct, true);
+  if (!st) {
+    undo_session_.reset();
+    undo_runner_.reset();
+    return st;
+  }
+  return run_queued(s);
+}
+
+// Checks and records a reply; the question's effect and the feedback's numbers queued.
+Status LessonRunner::answer_now(Session& s, const std::string& value, bool* correct, bool counted) {
   if (!active_) return Status::fail(Msg::lesson_not_active);
   if (done_) return Status::fail(Msg::lesson_finished, {{"id", lesson_.id}});
   const LessonQuestion& q = lesson_.steps[step_].question;
@@ -1610,9 +1883,11 @@ Status LessonRunner::answer(Session& s, const std::string& value, bool* correct)
   replies_[step_] = given;
   if (correct) *correct = right;
   event(Json{{"event", "answer_given"}, {"id", lesson_.id}, {"question", step_}, {"answer", given}, {"correct", right}});
-  Status st = apply_effect(s, step_);
-  after_ = snapshot(s);
-  return st;
+  Op effect{Op::Effect, step_, 0, next_group_++};
+  effect.counted = counted;
+  push(effect);
+  push(Op{Op::AnswerDone, step_, 0, effect.group});
+  return Status::success();
 }
 
 std::vector<std::pair<std::string, std::string>> LessonRunner::view_settings() const {
@@ -1694,14 +1969,11 @@ std::string LessonRunner::fill(const LessonText& t, const LessonVars& v, const s
 
 std::string LessonRunner::narration(const Session& s, const std::string& lang, const NumberFormat& fmt) const {
   (void)s;  // the numbers are those of when the step was shown (before the question's effect)
-  if (!active_ || step_ >= lesson_.steps.size()) return "";
+  if (!active_ || busy() || step_ >= lesson_.steps.size()) return "";  // busy: not yet shown
   return fill(lesson_.steps[step_].narration, shown_, lang, fmt);
 }
 
-QuestionKind LessonRunner::question_kind() const {
-  if (!active_ || done_ || step_ >= lesson_.steps.size()) return QuestionKind::None;
-  return lesson_.steps[step_].question.kind;
-}
+QuestionKind LessonRunner::question_kind() const { return busy() ? QuestionKind::None : open_kind(); }
 
 std::string LessonRunner::question_prompt(const std::string& lang, const NumberFormat& fmt) const {
   if (question_kind() == QuestionKind::None) return "";
@@ -1716,7 +1988,7 @@ std::vector<std::string> LessonRunner::question_options(const std::string& lang,
 }
 
 std::string LessonRunner::feedback(const std::string& lang, const NumberFormat& fmt) const {
-  if (!answered_ || step_ >= lesson_.steps.size()) return "";
+  if (!answered_ || busy() || step_ >= lesson_.steps.size()) return "";
   const LessonText& why = lesson_.steps[step_].question.why;
   return why.en.empty() ? "" : fill(why, after_, lang, fmt);
 }
@@ -1731,6 +2003,10 @@ Json LessonRunner::state() const {
   o["question"] = to_string(question_kind());
   o["answered"] = answered_;
   o["correct"] = correct_;
+  if (busy()) {
+    const WorkProgress w = work_progress();
+    o["work"] = Json{{"done", w.done}, {"total", w.total}, {"action", w.action}, {"visited", w.visited}};
+  }
   return o;
 }
 

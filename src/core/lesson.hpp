@@ -4,6 +4,14 @@
 // a lesson and walks it over a Session, only through Session::command (the commands
 // and settings tables) and the Session's read accessors.
 //
+// [SECTION] index
+//   Texts and languages  LessonText, the catalogs a text may use
+//   Lesson               LessonQuestion, LessonStep, Lesson
+//   Progress             LessonProgress, CourseProgress, placeholder values
+//   LessonRunner         load, walk (start, next, back, resume), answer; long work in
+//                        parts (work, finish, cancel); snapshots at step boundaries
+//   Built-in lessons     ids, the course, placeholders' names
+//
 // ---------------------------------------------------------------- the lesson format (1)
 //   {"format": 1, "id": "textbook",
 //    "title": {"en": "...", "vi": "...", "zh": "..."},
@@ -104,8 +112,10 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -115,6 +125,7 @@
 namespace pla {
 
 class Session;
+struct CommandRun;
 
 // Formats one number for display (the interface passes one with a true minus sign).
 using NumberFormat = std::function<std::string(double)>;
@@ -122,6 +133,8 @@ using NumberFormat = std::function<std::string(double)>;
 enum class QuestionKind { None, YesNo, PickPoint, Number, Choice, PlaceLine };
 // "", "yes_no", "pick_point", "number", "choice", "place_line"
 const char* to_string(QuestionKind k);
+
+// [SECTION] Texts and languages
 
 // A text in the lesson's languages, keyed by catalog code (lesson_languages()).
 struct LessonText {
@@ -144,6 +157,8 @@ void remove_language_catalog(const std::string& code);
 // The template the catalog of `lang` gives a message code ("" when it has none: the
 // English template applies), as render() takes it.
 std::string catalog_template(const std::string& lang, Msg code);
+
+// [SECTION] Lesson
 
 struct LessonQuestion {
   QuestionKind kind = QuestionKind::None;
@@ -171,6 +186,8 @@ struct Lesson {
   LessonText title;
   std::vector<LessonStep> steps;
 };
+
+// [SECTION] Progress
 
 // A student's progress through one lesson: where they are and what they answered, enough
 // to rebuild the lesson there (LessonRunner::resume).
@@ -213,6 +230,8 @@ struct PlaceholderValue {
 // the placeholder table, in its order.
 using LessonVars = std::vector<PlaceholderValue>;
 
+// [SECTION] LessonRunner
+
 class LessonRunner {
  public:
   // Parses and checks a lesson; on failure the runner is unchanged (its previous lesson
@@ -233,12 +252,49 @@ class LessonRunner {
   // Moves on (an unanswered question is recorded as such and its effect runs); past the
   // last step the lesson is done.
   Status next(Session& s);
-  // Rebuilds the previous step (from done: the last step) by replaying the lesson from the start.
+  // Shows the previous step (from done: the last step) as a replay of the lesson from its
+  // start would: from the snapshot of the session kept at that step (or the nearest
+  // earlier one, replaying the few steps after it). While work is pending (sliced), Back
+  // cancels it instead (cancel()).
   Status back(Session& s);
   // Answers the current question (pick_point: a 0-based data index; choice: a 0-based
   // option index; yes_no: yes/no; number: a number; place_line: "a b c" or "none"). A reply that is no answer to the
   // question fails and changes nothing; otherwise *correct (if given) tells right or wrong.
   Status answer(Session& s, const std::string& value, bool* correct = nullptr);
+
+  // ---- long work in parts. With slicing on (the interface), start, resume, next, back and
+  // answer queue the work of the steps they run (setup, actions, a question's effect, the
+  // replay after a snapshot) and return at once; work() advances it a slice at a time and
+  // the status those calls would have returned is work_status() once busy() is false.
+  // With slicing off (the default: the CLI, tests) they run the work to the end first.
+  // A call that starts new work while some is pending finishes the pending work first.
+  void set_slicing(bool on) { slicing_ = on; }
+  bool slicing() const { return slicing_; }
+  bool busy() const { return !queue_.empty(); }
+  // Advances the pending work for about max_seconds (at least one bounded piece); true
+  // when none is left.
+  bool work(Session& s, double max_seconds);
+  // Runs the pending work to the end; its status.
+  Status finish(Session& s);
+  const Status& work_status() const { return work_status_; }
+  // Stops the pending work: the session and the lesson back to where they were before
+  // the call that queued it (nothing half-done stays). False when nothing was pending.
+  bool cancel(Session& s);
+  // The pending work's progress: done of total (thousandths; done < total while busy),
+  // the command running ("train", "epoch", "compare", ... or "" between commands) and the
+  // points it visited so far.
+  struct WorkProgress {
+    std::size_t done = 0, total = 1000;
+    std::string action;
+    std::uint64_t visited = 0;
+  };
+  WorkProgress work_progress() const;
+  // Test hooks: steps whose setup and actions ran (each once per replay), and the
+  // session snapshots kept at step boundaries (bounded: kSnapshotBytes).
+  std::uint64_t steps_applied() const { return steps_applied_; }
+  std::size_t snapshot_count() const { return snaps_.size(); }
+  std::size_t snapshot_every() const { return snap_every_; }
+  static constexpr std::size_t kSnapshotBytes = std::size_t(64) << 20;
 
   bool loaded() const { return !lesson_.steps.empty(); }
   bool active() const { return active_; }
@@ -277,17 +333,40 @@ class LessonRunner {
   const std::vector<std::string>& replies() const { return replies_; }
   // The "why" text of the answered question (empty before an answer or without one).
   std::string feedback(const std::string& lang, const NumberFormat& fmt = {}) const;
-  // {"id", "step", "steps", "done"} (+ "active", "answered", "correct", "question").
+  // {"id", "step", "steps", "done"} (+ "active", "answered", "correct", "question"), and
+  // while work is pending "work": {"done", "total", "action", "visited"} (work_progress()).
   Json state() const;
   // lesson_started, step_shown, answer_given, lesson_finished (in order), then cleared.
   std::vector<Json> take_events();
 
  private:
-  Status show(Session& s);                                // the current step's setup and actions
-  Status apply_step(Session& s, std::size_t i);           // setup + actions of step i
-  Status apply_effect(Session& s, std::size_t i);         // the question's effect
+  // One piece of pending work: a step's setup or one of its actions, a question's effect,
+  // or what follows them (the step shown, the answer's feedback, a snapshot, ...). A
+  // failed command skips the rest of its group (a step's actions, a replay).
+  struct Op {
+    enum Kind { Setup, Action, Effect, Record, ShowDone, AnswerDone, Finish, ResumeAnswer, ResumeDone };
+    Op() = default;
+    Op(Kind k, std::size_t i, std::size_t n, int g) : kind(k), step(i), index(n), group(g) {}
+    Kind kind = Setup;
+    std::size_t step = 0, index = 0;
+    int group = 0;
+    bool counted = true;  // a failure is the work's status
+    std::string reply;    // ResumeAnswer
+  };
+  void show_begin(Session& s, int group);                 // the current step: its ops queued
+  void queue_step(std::size_t i, int group);              // setup + actions of step i
+  Status effect_command(std::size_t i, std::vector<std::string>& cmd) const;
   Status compute_expected(const Session& s);              // expected_ for the current step
-  Status rebuild(Session& s, std::size_t target);
+  void rebuild(Session& s, std::size_t target);
+  Status answer_now(Session& s, const std::string& value, bool* correct, bool counted);
+  Status run_queued(Session& s);                          // finish() unless slicing
+  void begin_work(Session& s);                            // the undo point of new work
+  bool run_op(Session& s, const Op& op, double seconds);  // true when the op is done
+  void fail_op(const Op& op, const Status& st);
+  void record(const Session& s, std::size_t i);           // a snapshot at step i's boundary
+  void mark(const Session& s);                            // the session is canonical now
+  void push(Op op);
+  QuestionKind open_kind() const;                         // question_kind(), busy or not
   std::string reply_text(const std::string& reply, const std::string& word_lang, const NumberFormat& fmt) const;
   std::string fill(const LessonText& t, const LessonVars& v, const std::string& lang, const NumberFormat& fmt) const;
   void event(Json e);
@@ -307,7 +386,31 @@ class LessonRunner {
   std::vector<int> results_;  // per step: 0 no answer, 1 right, 2 wrong
   std::vector<std::string> replies_;  // per step: the reply given (as answer() takes it)
   std::vector<Json> events_;
+  // Pending work and its undo point.
+  bool slicing_ = false;
+  std::deque<Op> queue_;
+  std::shared_ptr<CommandRun> run_;                       // the op's command in progress
+  bool running_ = false;
+  Status work_status_;
+  std::vector<int> failed_groups_;
+  int next_group_ = 0;
+  std::size_t ops_done_ = 0, ops_total_ = 0;
+  std::shared_ptr<const Session> undo_session_;
+  std::shared_ptr<const LessonRunner> undo_runner_;
+  // Snapshots at step boundaries: the session right after step i's setup and actions, as
+  // a replay from the start gives it (only states known to be that: `chain_`).
+  std::vector<std::pair<std::size_t, std::shared_ptr<const Session>>> snaps_;
+  std::size_t snap_every_ = 1, snap_bytes_ = 0;
+  // Between them, the boundaries met last (a replay after a snapshot, the latest Nexts),
+  // the lowest steps dropped first over kSnapshotBytes / 2: Back after Back is a restore.
+  std::vector<std::pair<std::size_t, std::shared_ptr<const Session>>> recent_;
+  std::size_t recent_bytes_ = 0;
+  bool chain_ = false;         // the session is canonical (the replay's) at mark_
+  std::uint64_t mark_ = 0;     // its changes() then
+  std::uint64_t steps_applied_ = 0;
 };
+
+// [SECTION] Built-in lessons
 
 // The lessons shipped inside the core (web/lessons/*.json), in the course order that
 // web/lessons/course.json declares ({"format": 1, "lessons": [ID, ...]}, every built-in

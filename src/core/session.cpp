@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <deque>
@@ -41,6 +42,67 @@ Session::Session() {
   Status st = make_learner(settings_.learner, learner_);
   (void)st;
   load_preset("textbook");
+}
+
+Session::Session(const Session& o) { *this = o; }
+
+Session& Session::operator=(const Session& o) {
+  if (this == &o) return *this;
+  data_ = o.data_;
+  train_ = o.train_;
+  valid_ = o.valid_;
+  train_index_ = o.train_index_;
+  valid_index_ = o.valid_index_;
+  lift_ = o.lift_;
+  has_lift_ = o.has_lift_;
+  learner_ = o.learner_ ? o.learner_->clone() : nullptr;
+  viewing_ = o.viewing_ ? o.viewing_->clone() : nullptr;
+  trace_ = o.trace_;
+  settings_ = o.settings_;
+  margin_ = o.margin_;
+  margin_ok_ = o.margin_ok_;
+  preset_ = o.preset_;
+  source_ = o.source_;
+  gen_ = o.gen_;
+  playing_ = o.playing_;
+  play_budget_ = o.play_budget_;
+  has_last_ = o.has_last_;
+  last_ = o.last_;
+  prev_w_ = o.prev_w_;
+  prev_b_ = o.prev_b_;
+  invariants_ = o.invariants_;
+  step_samples_ = o.step_samples_;
+  eta_runs_ = o.eta_runs_;
+  epoch_samples_ = o.epoch_samples_;
+  notice_ = o.notice_;
+  early_stop_ = o.early_stop_;
+  revision_ = o.revision_;
+  queries_ = o.queries_;
+  changes_ = o.changes_;
+  return *this;
+}
+
+void Session::restore(const Session& snapshot) {
+  const std::uint64_t revision = std::max(revision_, snapshot.revision_) + 1;
+  const std::uint64_t changes = std::max(changes_, snapshot.changes_) + 1;
+  *this = snapshot;
+  revision_ = revision;
+  changes_ = changes;
+}
+
+std::size_t Session::memory_bytes() const {
+  auto set_bytes = [](const Dataset& ds) { return ds.x.size() * sizeof(double) + ds.y.size() * sizeof(int); };
+  std::size_t n = sizeof(Session) + set_bytes(data_) + set_bytes(train_) + set_bytes(valid_);
+  n += (train_index_.size() + valid_index_.size()) * sizeof(std::size_t);
+  n += invariants_.size() * sizeof(InvariantSample) + step_samples_.size() * sizeof(StepSample);
+  n += epoch_samples_.size() * sizeof(EpochSample) + eta_runs_.size() * sizeof(EtaRun);
+  for (const EtaRun& r : eta_runs_) n += r.mistakes_per_epoch.size() * sizeof(std::uint64_t);
+  for (const auto& q : queries_) n += q.size() * sizeof(double) + sizeof q;
+  // The trace's logs (its learner snapshots are shared with the copy it came from).
+  n += trace_.log().size() * sizeof(TraceStep) + trace_.epochs().size() * sizeof(EpochSummary);
+  // The learner: weights (and per-point alpha) of about the training set's size.
+  n += (static_cast<std::size_t>(train_.d) + 2) * sizeof(double) + train_.size() * sizeof(std::uint64_t);
+  return n;
 }
 
 const Learner& Session::learner() const { return viewing_ ? *viewing_ : *learner_; }
@@ -158,6 +220,7 @@ void Session::record_step(const StepInfo& s) {
 }
 
 StepInfo Session::step() {
+  ++changes_;
   drop_view();
   prev_w_ = learner_->running_w();
   prev_b_ = learner_->running_b();
@@ -234,7 +297,8 @@ Status Session::need_data() const {
   return Status::success();
 }
 
-Status Session::train() {
+Status Session::train_begin(bool& more) {
+  more = false;
   Status ready = need_data();
   if (!ready) return ready;
   drop_view();
@@ -251,6 +315,15 @@ Status Session::train() {
     recompute_view_extras();
     return Status::success();
   }
+  if (stop_rule_reached(*learner_)) finish_notice();
+  else more = true;
+  return Status::success();
+}
+
+Status Session::train() {
+  bool more = false;
+  const Status st = train_begin(more);
+  if (!st || !more) return st;
   while (!stop_rule_reached(*learner_)) epoch();
   finish_notice();
   return Status::success();
@@ -273,11 +346,12 @@ void Session::finish_notice() {
   notice_ = stop_message(why, settings_.stop, progress_of(*learner_), details);
 }
 
-bool Session::run_slice(std::uint64_t max_steps) {
+bool Session::run_slice(std::uint64_t max_steps, RunGoal goal, double max_cost) {
+  ++changes_;
   if (train_.empty() || !learner_->bound_to(train_)) return true;
   drop_view();
   // Work is bounded per call: each step costs d, each recorded update N*d.
-  const double cost_limit = 3e7;
+  const double cost_limit = max_cost;
   const double step_cost = static_cast<double>(train_.d) + 1.0;
   const bool linear = learner_->linear();
   // A non-linear score (kernel, vote) costs about N*d; a recorded update N scores.
@@ -285,13 +359,21 @@ bool Session::run_slice(std::uint64_t max_steps) {
   const double update_cost =
       linear && train_.size() <= kMaxStepMetricPoints ? static_cast<double>(train_.size()) * step_cost : 0.0;
   double cost = 0.0;
+  bool reached = false;  // Train, Epoch: where train() or epoch() returns
   for (std::uint64_t n = 0; n < max_steps && cost < cost_limit; ++n) {
-    if (stop_rule_reached(*learner_)) break;
+    if (goal == RunGoal::StopRule && stop_rule_reached(*learner_)) break;
     const StepInfo s = step();
     cost += score_cost + (s.mistake ? update_cost : 0.0) +
             (s.epoch_end ? static_cast<double>(train_.size()) * score_cost : 0.0);
+    // epoch() ends at an epoch's end (or a divergence); train() checks the rule there.
+    if (goal != RunGoal::StopRule && (s.epoch_end || learner_->diverged()) &&
+        (goal == RunGoal::Epoch || stop_rule_reached(*learner_))) {
+      reached = true;
+      break;
+    }
   }
-  if (stop_rule_reached(*learner_)) {
+  if (goal == RunGoal::Epoch) return reached;
+  if (goal == RunGoal::Train ? reached : stop_rule_reached(*learner_)) {
     playing_ = false;
     finish_notice();
     return true;
@@ -301,6 +383,7 @@ bool Session::run_slice(std::uint64_t max_steps) {
 
 void Session::advance(double dt_seconds, std::uint64_t max_steps) {
   if (!playing_ || !(dt_seconds > 0.0)) return;
+  ++changes_;
   play_budget_ += dt_seconds * settings_.speed;
   const double whole = std::floor(play_budget_);
   const std::uint64_t want = whole > static_cast<double>(max_steps) ? max_steps : static_cast<std::uint64_t>(whole);
@@ -330,6 +413,116 @@ Status Session::compare_etas(const std::vector<double>& etas, std::uint64_t max_
   }
   eta_runs_ = std::move(runs);
   return Status::success();
+}
+
+// A command in parts. Each kind repeats its command's own loop (train: train_begin and
+// run_slice toward RunGoal::Train; epoch: RunGoal::Epoch; next_update and compare: their
+// loops here), so the state at the end is the one the command reaches at once. A command
+// whose arguments or data the checks refuse runs at once (command() says why).
+void Session::start_run(CommandRun& run, const std::vector<std::string>& args) {
+  run = CommandRun();
+  run.args = args;
+  run.done = false;
+  const std::string name = args.empty() ? std::string() : args[0];
+  const bool bare = args.size() == 1;
+  if (bare && name == "train" && need_data()) {
+    ++changes_;
+    bool more = false;
+    run.status = train_begin(more);
+    run.kind = 1;
+    run.done = !run.status || !more;
+    return;
+  }
+  if (bare && (name == "epoch" || name == "next_update") && need_data()) {
+    ++changes_;
+    run.kind = name == "epoch" ? 2 : 3;
+    return;
+  }
+  if (name == "compare" && args.size() <= 9 && !train_.empty()) {
+    for (std::size_t i = 1; i < args.size(); ++i) {
+      double e = 0;
+      if (!parse_double(args[i], e) || !(e > 0.0) || !std::isfinite(e)) run.etas.clear(), run.kind = -1;
+      else if (run.kind == 0) run.etas.push_back(e);
+    }
+    if (run.kind == 0) {
+      ++changes_;
+      if (run.etas.empty()) run.etas = {1.0, 0.1, 0.01, 0.001};
+      run.kind = 4;
+      return;
+    }
+  }
+  run.kind = 0;
+  run.status = command(args);
+  run.done = true;
+}
+
+bool Session::run_part(CommandRun& run, double max_seconds) {
+  if (run.done) return true;
+  ++changes_;
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point end = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(max_seconds));
+  const double n = train_.empty() ? 1.0 : static_cast<double>(train_.size());
+  auto share = [](double done, double total) { return total > 0 ? std::min(0.99, done / total) : 0.0; };
+  if (run.kind == 1 || run.kind == 2) {
+    const RunGoal goal = run.kind == 1 ? RunGoal::Train : RunGoal::Epoch;
+    while (!run.done) {
+      const std::uint64_t before = learner_->steps();
+      run.done = run_slice(4096, goal, 2e6);
+      run.visited += learner_->steps() - before;
+      if (Clock::now() >= end) break;
+    }
+    const StopRules& r = settings_.stop;
+    run.fraction = run.kind == 2 ? share(static_cast<double>(run.visited), n)
+                                 : std::max(share(static_cast<double>(learner_->epoch()), static_cast<double>(r.max_epochs)),
+                                            share(static_cast<double>(learner_->updates()), static_cast<double>(r.max_updates)));
+  } else if (run.kind == 3) {  // next_update(), its loop
+    if (train_.empty() || !learner_->bound_to(train_)) run.done = true;
+    while (!run.done) {
+      if (run.visited >= 10000000 || (stop_rule_reached(*learner_) && !viewing_)) {
+        run.done = true;
+        break;
+      }
+      ++run.visited;
+      if (step().mistake) run.done = true;
+      else if (run.visited % 256 == 0 && Clock::now() >= end) break;
+    }
+    run.fraction = share(static_cast<double>(run.visited), n);
+  } else if (run.kind == 4) {  // compare_etas(), its loop: one epoch of one run at a time
+    constexpr std::uint64_t kMaxEpochs = 200;
+    while (!run.done) {
+      if (!run.learner) {
+        if (run.runs.size() == run.etas.size()) {
+          eta_runs_ = std::move(run.runs);
+          run.done = true;
+          break;
+        }
+        LearnerConfig cfg = settings_.learner;
+        cfg.pla.eta = run.etas[run.runs.size()];
+        std::unique_ptr<Learner> l;
+        run.status = make_learner(cfg, l);
+        if (run.status) run.status = l->reset(train_);
+        if (!run.status) {
+          run.done = true;
+          break;
+        }
+        run.learner = std::move(l);
+      }
+      Learner& l = *run.learner;
+      if (!l.converged() && !l.diverged() && l.epoch() < kMaxEpochs) {
+        l.run_epoch(train_);
+      } else {
+        run.runs.push_back({run.etas[run.runs.size()], l.mistakes_per_epoch(), l.updates(), l.converged(), l.w(), l.b()});
+        run.learner.reset();
+      }
+      if (Clock::now() >= end) break;
+    }
+    const double epochs = run.learner ? static_cast<double>(run.learner->epoch()) / kMaxEpochs : 0.0;
+    run.fraction = share(static_cast<double>(run.runs.size()) + epochs, static_cast<double>(run.etas.size()));
+  } else {
+    run.done = true;
+  }
+  if (run.done) run.fraction = 1.0;
+  return run.done;
 }
 
 // -----------------------------------------------------------------------------
@@ -838,6 +1031,7 @@ const std::vector<std::string>& Session::command_names() {
 }
 
 Status Session::command(const std::vector<std::string>& args) {
+  ++changes_;
   if (args.empty()) return Status::fail(Msg::command_empty);
   const Command* cmd = nullptr;
   for (const Command& c : session_commands())

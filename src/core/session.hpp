@@ -134,9 +134,43 @@ enum : unsigned {
 const std::vector<Setting<SessionSettings>>& session_settings();
 const std::vector<Command>& session_commands();
 
+// A long command run in parts (Session::start_run, run_part): train, epoch, next_update
+// and compare reach exactly the state the command reaches at once, a bounded slice of
+// time at a time; any other command runs at once in start_run.
+struct CommandRun {
+  std::vector<std::string> args;
+  bool done = true;
+  Status status;
+  std::uint64_t visited = 0;        // points visited so far (train, epoch, next_update)
+  double fraction = 0.0;            // an estimate of the share done, 0 .. 1
+  // internal
+  int kind = 0;                     // 0 at once, 1 train, 2 epoch, 3 next_update, 4 compare
+  bool in_epoch = false;
+  std::vector<double> etas;
+  std::vector<EtaRun> runs;
+  std::shared_ptr<Learner> learner;  // compare: the run in progress
+};
+
 class Session {
  public:
   Session();
+  // A full copy (the learners cloned; trace snapshots and histories shared, immutable).
+  Session(const Session& other);
+  Session& operator=(const Session& other);
+  Session(Session&&) = default;
+  Session& operator=(Session&&) = default;
+  // Takes the whole state of `snapshot` (a copy made earlier); revision() and changes()
+  // still grow, so views keyed on them refresh.
+  void restore(const Session& snapshot);
+  // About the bytes a copy holds (data, train/validation sets, curves, trace records).
+  std::size_t memory_bytes() const;
+  // Grows with every command, step, slice or play advance (anything that may change the
+  // session): a caller can tell whether someone else touched it since it last looked.
+  std::uint64_t changes() const { return changes_; }
+  // A command in parts: start_run checks it as command() does (a failure: run.done and
+  // run.status); run_part advances it for about max_seconds and says whether it is done.
+  void start_run(CommandRun& run, const std::vector<std::string>& args);
+  bool run_part(CommandRun& run, double max_seconds);
 
   // ---- actions (one path for every front end)
   void reset();                        // learner back to its start, trace restarted
@@ -164,9 +198,17 @@ class Session {
   // Advances a playing session by dt seconds of wall time (speed steps per second,
   // at most max_steps per call so a frame stays short).
   void advance(double dt_seconds, std::uint64_t max_steps = 200000);
-  // Runs up to max_steps steps (and a bounded amount of work) toward the stop rule;
-  // returns true when a stop rule is reached. For long runs driven frame by frame.
-  bool run_slice(std::uint64_t max_steps);
+  // Runs up to max_steps steps (and at most max_cost work: a step costs about d, a kernel
+  // score N*d) toward the goal; returns true when it is reached. For long runs driven frame
+  // by frame. StopRule: a stop rule, checked at every step (Train to the end, play).
+  // Train: where train() returns (the stop rule checked at epoch ends, as train() does;
+  // call train_begin() first). Epoch: where epoch() returns (the end of the epoch).
+  // A train or an epoch run in slices makes exactly the steps of train() or epoch().
+  enum class RunGoal { StopRule, Train, Epoch };
+  bool run_slice(std::uint64_t max_steps, RunGoal goal = RunGoal::StopRule, double max_cost = 3e7);
+  // What train() does before its epochs (the checks; early stopping, which restores the
+  // best epoch, runs whole, at once); `more`: steps remain for run_slice(n, RunGoal::Train).
+  Status train_begin(bool& more);
   // Trains a copy of the learner once per eta (same data, order and seed),
   // up to `max_epochs` each, for the learning-rate comparison.
   Status compare_etas(const std::vector<double>& etas, std::uint64_t max_epochs = 200);
@@ -278,6 +320,7 @@ class Session {
   StopReason early_stop_ = StopReason::None;  // set by an early-stopping train(), until the view moves
   std::uint64_t revision_ = 0;
   std::vector<std::vector<double>> queries_;  // query points (input space, d coordinates each)
+  std::uint64_t changes_ = 0;
 };
 
 
