@@ -157,6 +157,13 @@ Status note_progress(App& a, Status st) {
   return st;
 }
 
+// A lesson command's status: the work it queued runs for one slice at once (a short step
+// ends here); longer work goes on frame by frame (lesson_frame), its status shown then.
+Status lesson_slice(App& a, Status st) {
+  if (a.lesson.busy() && a.lesson.work(a.session, a.lesson_ui.budget_seconds) && st) st = a.lesson.work_status();
+  return st;
+}
+
 // The progress key of a teacher's lesson: its text's FNV-1a hash, so that an edited file
 // is a new lesson (its old steps and answers would not fit it).
 std::string teacher_progress_key(const std::string& text) {
@@ -176,16 +183,35 @@ Status open_lesson(App& a, const std::string& what, bool resume) {
   Status st = builtin ? next.load_builtin(what) : next.load(what, "lesson");
   if (!st) return st;
   a.training = false;
+  if (a.lesson.busy()) (void)a.lesson.cancel(a.session);  // the old lesson's work: nothing half-done stays
+  next.set_slicing(true);
   a.lesson = std::move(next);
   a.builtin_open = builtin ? what : std::string();
   a.progress_key = builtin ? what : teacher_progress_key(what);
   const auto it = a.course.lessons.find(a.progress_key);
   if (resume && it != a.course.lessons.end() && !it->second.done) st = a.lesson.resume(a.session, it->second);
   else st = a.lesson.start(a.session);
+  st = lesson_slice(a, st);
   a.view.fit_pending = true;
+  a.lesson_ui.fit_when_done = a.lesson.busy();
   a.answer_text[0] = 0;
   return note_progress(a, apply_lesson_view(a, st));
 }
+}  // namespace
+
+// The frame's slice of a lesson step's work; when it ends, its status is shown (as the
+// command's would have been) and the progress recorded.
+static void lesson_frame(App& a) {
+  if (!a.lesson.busy() || !a.lesson.work(a.session, a.lesson_ui.budget_seconds)) return;
+  if (a.lesson_ui.fit_when_done) a.view.fit_pending = true;
+  a.lesson_ui.fit_when_done = false;
+  a.view.field.step = ~0ull;
+  show_result(a, note_progress(a, a.lesson.work_status()));
+  if (a.lesson_ui.next_when_done && a.lesson.work_status()) act(a, {"lesson_next"});
+  a.lesson_ui.next_when_done = false;
+}
+
+namespace {
 }  // namespace
 
 bool lessons_menu_available(const App& app) { return !app.embed || app.lessons_menu; }
@@ -224,6 +250,7 @@ Json state(const App& app) {
   Json o = app.session.state();
   for (const UiSetting& def : ui_settings_table()) o[def.key] = setting_json(def, app);
   o["training"] = app.training;
+  if (app.training) o["run"] = run_progress(app);
   if (app.lesson.active()) o["lesson"] = app.lesson.state();
   Json lessons = Json::array();
   for (const LessonRow& r : lesson_rows(app))
@@ -256,8 +283,7 @@ const std::vector<AppCommand>& app_commands() {
       {"train_start", "train_start", 0, 0, [](App& a, A) {
          Status st = a.session.need_data();
          if (!st) return st;
-         a.session.pause();
-         a.training = true;
+         begin_run(a, "train_start");
          return Status::success();
        }},
       {"train_cancel", "train_cancel", 0, 0, [](App& a, A) {
@@ -277,15 +303,29 @@ const std::vector<AppCommand>& app_commands() {
          return open_lesson(a, args[1], true);
        }},
       {"lesson_next", "lesson_next", 0, 0, [](App& a, A) {
+         if (a.lesson.busy() && a.lesson_ui.in_frame) {  // pressed: waits for the step's work (lesson_frame)
+           a.lesson_ui.next_when_done = true;
+           return Status::success();
+         }
          a.answer_text[0] = 0;
-         return note_progress(a, apply_lesson_view(a, a.lesson.next(a.session)));
+         return note_progress(a, apply_lesson_view(a, lesson_slice(a, a.lesson.next(a.session))));
        }},
       {"lesson_back", "lesson_back", 0, 0, [](App& a, A) {
+         a.lesson_ui.next_when_done = false;
          a.answer_text[0] = 0;
-         return note_progress(a, apply_lesson_view(a, a.lesson.back(a.session)));
+         return note_progress(a, apply_lesson_view(a, lesson_slice(a, a.lesson.back(a.session))));
        }},
-      {"answer", "answer VALUE", 1, 1, [](App& a, A args) { return note_progress(a, a.lesson.answer(a.session, args[1])); }},
+      // Stops a lesson step's work in slices: the lesson and the lab back to before it.
+      {"lesson_cancel", "lesson_cancel", 0, 0, [](App& a, A) {
+         a.lesson_ui.next_when_done = false;
+         if (a.lesson.cancel(a.session)) a.view.field.step = ~0ull;
+         return note_progress(a, apply_lesson_view(a, Status::success()));
+       }},
+      {"answer", "answer VALUE", 1, 1, [](App& a, A args) {
+         return note_progress(a, lesson_slice(a, a.lesson.answer(a.session, args[1])));
+       }},
       {"lesson_exit", "lesson_exit", 0, 0, [](App& a, A) {
+         if (a.lesson.busy()) (void)a.lesson.cancel(a.session);  // nothing half-done stays
          a.lesson = LessonRunner();
          a.builtin_open.clear();
          a.progress_key.clear();
@@ -326,6 +366,10 @@ Status run_command(App& app, const std::vector<std::string>& args) {
         if (n < c.min_args || n > c.max_args) return Status::fail(Msg::command_usage, {{"usage", c.usage}});
         return c.run(app, args);
       }
+  // The commands that can run long go on in slices (sliced_run.cpp).
+  if (args.size() == 1 && (args[0] == "train" || args[0] == "run" || args[0] == "epoch" || args[0] == "next_update"))
+    return run_sliced_command(app, args);
+  if (!args.empty() && args[0] == "compare") return run_sliced_command(app, args);
   unsigned flags = 0;
   for (const Command& c : session_commands())
     if (!args.empty() && args[0] == c.name) flags = c.flags;
@@ -348,8 +392,14 @@ Status act(App& app, const std::vector<std::string>& args) {
 
 void frame(App& app, float dt) {
   Session& s = app.session;
+  struct InFrame {
+    bool& flag;
+    ~InFrame() { flag = false; }
+  } in_frame{app.lesson_ui.in_frame};
+  in_frame.flag = true;
+  lesson_frame(app);
   if (app.training) {
-    if (s.run_slice(1000000)) app.training = false;
+    advance_run(app);
   } else {
     s.advance(static_cast<double>(dt));
   }

@@ -186,6 +186,15 @@ struct LineHandles {
 // The lesson's own widgets on the canvas.
 struct LessonUi {
   mutable LineHandles line;  // placed when first needed (from const code too)
+  // A step's work runs in slices (LessonRunner::work), this much lab work per frame and
+  // in the command that starts it; the view is refitted when the work of an opened
+  // lesson ends (its data may come last).
+  double budget_seconds = 0.025;
+  bool fit_when_done = false;
+  // Next while the work runs waits for its end: pressed in the interface (during a
+  // frame) it is deferred to then; a script's lesson_next finishes the work first.
+  bool next_when_done = false;
+  bool in_frame = false;  // frame() is running
 };
 
 // Tab through windows (keynav.cpp): this frame's request and the one carried to the next.
@@ -194,6 +203,22 @@ struct KeyNav {
   int pending = 0;       // enter the window focused last frame at its first (+1) or last (-1) control
   int entering = 0;      // this frame enters a window (the pending direction)
   bool fresh = false;    // no control had the focus: start at the first (last) window
+};
+
+// A long run in slices, driven frame by frame while App::training (cancellable, with
+// progress): "Train to the end" (train_start: to a stop rule), a command whose work did not
+// fit in one slice (train, epoch, next_update, compare: Session::start_run, the same steps
+// as the command run at once), or a link's or saved state's step. Each frame (and the
+// command that starts the run) does about budget_ms of lab work (at least one piece: 4096
+// steps at most).
+struct SlicedRun {
+  std::string kind = "train_start";  // "train_start", "step", or the command's name
+  CommandRun command;                // a command's run (kind: its name)
+  std::uint64_t to_step = 0;         // kind "step": the step to reach (a stop rule may end it sooner)
+  std::uint64_t start_step = 0;      // the learner's step when it started
+  double budget_ms = 25.0;
+  double slice_ms_max = 0.0;         // the longest slice since the platform last read it (ms)
+  bool last_finished = false;        // the last run reached its goal (false: cancelled)
 };
 
 // The link maker's choices (for teachers: a lesson, language, panels, theme, embed).
@@ -221,7 +246,8 @@ struct App {
 
   // Panels
   bool show_help = false;
-  bool training = false;        // a long "train to the end" run in slices, cancellable
+  bool training = false;        // a long run in slices (SlicedRun), cancellable
+  SlicedRun run;
   GenSpec gen;
   char path[512] = "";
   // Embedding and sharing
@@ -313,5 +339,20 @@ Params link_params(const App& app);
 // Runs a textual command as window.perceptronLab does, keeping the view in step
 // (a new data set refits the view). The one entry point for scripted commands.
 Status run_command(App& app, const std::vector<std::string>& args);
+
+// Long work in slices (sliced_run.cpp, SlicedRun). run_sliced_command: a command that can
+// run long (train, run, epoch, next_update, compare; run_command sends them here) does its
+// first slice at once and, when that does not end it, goes on in the frames (App::training);
+// the status is the command's own, or success while it goes on. begin_run: a run to the
+// stop rule ("train_start") or to a link's step ("step", to_step) from the next frame on.
+// advance_run: the frame's slice (while App::training); false when no run is left.
+// working: sliced work is under way (a run, or a lesson's work). run_progress: state().run
+// while App::training: {"kind", "done", "total" (thousandths), "visited", "step", "epoch",
+// "updates"}.
+Status run_sliced_command(App& app, const std::vector<std::string>& args);
+void begin_run(App& app, const std::string& kind, std::uint64_t to_step = 0);
+bool advance_run(App& app);
+bool working(const App& app);
+Json run_progress(const App& app);
 
 }  // namespace pla::app

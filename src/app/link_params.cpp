@@ -108,11 +108,15 @@ void apply_params(App& app, const Params& params, std::vector<Message>& ignored)
     if (!parse_u64(*v, target) || target > kMaxInitialStep) {
       ignored.push_back(Message(Msg::link_param_range, {{"key", "step"}, {"min", "0"}, {"max", std::to_string(kMaxInitialStep)}}));
     } else {
-      // Bounded work: a few slices at most, then say where it stopped.
-      for (int slice = 0; slice < 20 && s.live_learner().steps() < target; ++slice)
-        if (s.run_slice(target - s.live_learner().steps())) break;
-      if (s.live_learner().steps() < target && !s.live_learner().converged())
-        ignored.push_back(Message(Msg::link_param_stopped_at, {{"step", std::to_string(s.live_learner().steps())}}));
+      // A slice now; what remains goes on in the frames (sliced_run.cpp), which say where
+      // it stopped if a stop rule ends it short of the step.
+      begin_run(app, "step", target);
+      if (advance_run(app)) {
+        // going on
+      } else if (!app.notices.empty() && app.notices.back().code == Msg::link_param_stopped_at) {
+        ignored.push_back(app.notices.back());  // with the other parameters' notices
+        app.notices.pop_back();
+      }
     }
   }
   // 5. A guided lesson (a built-in id): it sets up its own data and settings.

@@ -98,6 +98,7 @@ struct Platform {
   bool loop_paused = false;  // browser: the main loop is paused (idle or out of sight)
   bool visible = true;       // browser: the canvas is on screen and its tab shown
   bool first_frame_told = false;     // browser: the page was told the first frame is drawn
+  bool was_working = false;          // sliced work was under way when last looked (run_ended)
   // The description last sent to the page, and when (seconds).
   std::string described;
   double described_at = -1.0;
@@ -112,7 +113,7 @@ Platform* g_platform = nullptr;  // the single instance, for the browser glue
 
 // Something moves on its own: playing, training, or a mouse button held (ImGui repeats).
 bool busy(const Platform& p) {
-  return p.app.session.playing() || p.app.training || !p.png_requests.empty() || ImGui::IsAnyMouseDown();
+  return p.app.session.playing() || pla::app::working(p.app) || !p.png_requests.empty() || ImGui::IsAnyMouseDown();
 }
 bool needs_frames(const Platform& p) { return p.settle_frames > 0 || busy(p); }
 
@@ -358,6 +359,22 @@ void forward_lesson_events(Platform& p) {
   }
 }
 
+// Sliced work (a train, an epoch, Train to the end, a link's step, ...) that was under way
+// and is no longer: the page's event {"event": "run_ended", "kind", "finished" (false:
+// cancelled or replaced by other work), "step", "epoch", "updates"}.
+void tell_run_end(Platform& p) {
+  const bool now = pla::app::working(p.app);
+  if (p.was_working && !now) {
+#ifdef __EMSCRIPTEN__
+    const pla::Learner& l = p.app.session.live_learner();
+    const pla::Json e{{"event", "run_ended"}, {"kind", p.app.run.kind}, {"finished", p.app.run.last_finished},
+                      {"step", l.steps()}, {"epoch", l.epoch()}, {"updates", l.updates()}};
+    js_lesson_event(e.dump(-1, ' ', false, pla::Json::error_handler_t::replace).c_str());
+#endif
+  }
+  p.was_working = now;
+}
+
 #ifdef __EMSCRIPTEN__
 // The lesson is saved as the user edits it (never merely because it was opened), and when
 // a built-in lesson is opened or ended from the page (the saved work names it: a reload
@@ -381,6 +398,7 @@ void save_if_edited(Platform& p) {
 // lab is out of sight and builds no frames), and the frames it needs are built.
 void after_command(Platform& p) {
   forward_lesson_events(p);
+  tell_run_end(p);
   save_if_edited(p);
   wake(p);
 }
@@ -489,6 +507,7 @@ void frame(void* arg) {
   pla::app::frame(p.app, static_cast<float>(dt < 0.25 ? dt : 0.25));
   ImGui::Render();
   forward_lesson_events(p);
+  tell_run_end(p);
   p.frame_ms_last = 1000.0 * static_cast<double>(SDL_GetPerformanceCounter() - build_start) /
                     static_cast<double>(SDL_GetPerformanceFrequency());
   p.frame_ms_sum += p.frame_ms_last;
@@ -741,9 +760,14 @@ EMSCRIPTEN_KEEPALIVE const char* pla_command(const char* json) {
                        ? pla::app::run_command(g_platform->app, args)
                        : pla::Status::fail(pla::Msg::command_bad_json, {{"reason", error}});
   after_command(*g_platform);  // before `result` is set: a lesson event's listener may call back
-  result = st ? "{\"ok\":true}" : "{\"ok\":false,\"error\":" + pla::json_string(st.error) + "}";
+  // running: sliced work (this command's, or work already under way) goes on in the frames.
+  result = !st ? "{\"ok\":false,\"error\":" + pla::json_string(st.error) + "}"
+               : pla::app::working(g_platform->app) ? "{\"ok\":true,\"running\":true}" : "{\"ok\":true}";
   return result.c_str();
 }
+
+// 1 while sliced work runs (window.perceptronLab.idle() waits for 0).
+EMSCRIPTEN_KEEPALIVE int pla_working() { return g_platform && pla::app::working(g_platform->app) ? 1 : 0; }
 
 // A file from the page's picker or a drop on the page, as bytes (CSV, LIBSVM or .npy: the
 // format from its content and name), loaded as if imported; the result shows in the
@@ -876,7 +900,9 @@ EMSCRIPTEN_KEEPALIVE void pla_set_visible(int visible) {
 }
 
 // Frame-building time: {"last": ms, "mean": ms, "frames": n (since the last call), "total": frames
-// built since the start, "paused": the loop waits (idle or out of sight), "visible"}; resets the mean.
+// built since the start, "paused": the loop waits (idle or out of sight), "visible", "work_max": the
+// longest slice of long work (ms, its part of a frame or command) since the last call}; resets the
+// mean and work_max.
 EMSCRIPTEN_KEEPALIVE const char* pla_frame_stats() {
   if (!g_platform) return "null";
   Platform& p = *g_platform;
@@ -884,7 +910,9 @@ EMSCRIPTEN_KEEPALIVE const char* pla_frame_stats() {
   const double mean = p.frame_count ? p.frame_ms_sum / static_cast<double>(p.frame_count) : 0.0;
   result = "{\"last\":" + pla::json_number(p.frame_ms_last) + ",\"mean\":" + pla::json_number(mean) +
            ",\"frames\":" + std::to_string(p.frame_count) + ",\"total\":" + std::to_string(p.frames_total) +
-           ",\"paused\":" + (p.loop_paused ? "true" : "false") + ",\"visible\":" + (p.visible ? "true" : "false") + "}";
+           ",\"paused\":" + (p.loop_paused ? "true" : "false") + ",\"visible\":" + (p.visible ? "true" : "false") +
+           ",\"work_max\":" + pla::json_number(p.app.run.slice_ms_max) + "}";
+  p.app.run.slice_ms_max = 0.0;
   p.frame_ms_sum = 0.0;
   p.frame_count = 0;
   return result.c_str();
