@@ -523,11 +523,15 @@ void run_panel(App& app) {
       act(app, {"set", "speed", json_number(static_cast<double>(speed))});
     ImGui::EndTable();
   }
-  if (app.training) {
+  if (app.training && (app.run.kind == "train" || app.run.kind == "train_start")) {
     const Learner& l = s.live_learner();
     const double limit = static_cast<double>(std::max<std::uint64_t>(1, s.settings().stop.max_epochs));
     const std::string text = trf("run.progress", {{"epoch", std::to_string(l.epoch())}, {"limit", fmt_num(limit, 9)}});
     ImGui::ProgressBar(static_cast<float>(static_cast<double>(l.epoch()) / limit), ImVec2(-1, 0), text.c_str());
+  } else if (app.training) {
+    // An epoch, next_update, compare or a link's step in slices: the share done.
+    const double share = static_cast<double>(run_progress(app)["done"].get<std::size_t>()) / 1000.0;
+    ImGui::ProgressBar(static_cast<float>(share), ImVec2(-1, 0), percent(share).c_str());
   }
 
   // The scrubber over the trace.
