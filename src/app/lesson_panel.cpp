@@ -5,6 +5,10 @@
 // Check, or "no line"),
 // the feedback, Back and Next, and the progress; Enter is Next. The buttons run the
 // same commands as the JavaScript API: lesson_next, lesson_back, answer, lesson_exit.
+// While a step's work runs in slices (LessonRunner::work) the panel shows its progress
+// instead of the narration and the question (their numbers are not there yet), with
+// Stop (lesson_cancel: the lesson and the lab back to before the step); Back cancels the
+// same way, Next waits (disabled) until the work is done.
 #include <algorithm>
 #include <string>
 
@@ -122,6 +126,20 @@ void lesson_panel(App& app) {
   text_wrapped(l.title(lang));
   ImGui::PopStyleColor();
   text_wrapped(trf("lesson.progress", {{"step", std::to_string(l.step() + 1)}, {"steps", std::to_string(l.steps())}}));
+  if (l.busy()) {
+    const LessonRunner::WorkProgress w = l.work_progress();
+    const std::string text = trf("lesson.working", {{"percent", std::to_string(w.done * 100 / w.total)},
+                                                    {"visits", std::to_string(w.visited)}});
+    ImGui::ProgressBar(static_cast<float>(w.done) / static_cast<float>(w.total), ImVec2(-1, 0), "");
+    text_wrapped(text);
+    Flow row;
+    if (row.button(label("lesson.stop", "lesson_cancel").c_str())) act(app, {"lesson_cancel"});
+    if (row.button(label("lesson.back", "lesson_back").c_str())) act(app, {"lesson_back"});
+    ImGui::BeginDisabled();
+    (void)row.button(label("lesson.next", "lesson_next").c_str());
+    ImGui::EndDisabled();
+    return;
+  }
   text_wrapped(l.narration(app.session, lang, number));
   question(app);
   if (l.done()) text_wrapped(tr("lesson.done"));
