@@ -266,7 +266,7 @@ print_sizes() {
 cmd_test() {
   deps_web; install_npm
   build_preset native-release
-  build_preset native-asan
+  build_preset native-asan "core_tests app_tests pla"  # what the asan.* and corpus.asan tests run
   build_preset wasm-release
   build_fuzz
   print_sizes
