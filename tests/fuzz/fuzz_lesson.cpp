@@ -11,7 +11,11 @@
 //                  1, 3 no answer (Next skips the question);
 //   (c >> 2) & 7   6 and 7 Back (at most 4 Backs per input), else Next;
 //   (c >> 5)       7 once, after the walk: resume the lesson where it stands on a fresh
-//                  session (what a saved progress does) and compare.
+//                  session (what a saved progress does) and compare; 6 from now on the
+//                  runner works in slices as the app's does (set_slicing: each call's work
+//                  driven to its end in the smallest slices, work(s, 0)); 5 in slices, the
+//                  Next of this move is cancelled after one slice (the session and the step
+//                  must be as before it) and then made again.
 // The walk is at most 2 * steps + 16 moves. Every text the runner produces is read in
 // en, vi, zh and pseudo with the default number format and with the lab's (true minus).
 //
@@ -272,6 +276,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   };
   note(l.start(s), "start");
   FUZZ_CHECK(l.active() && l.step() == 0 && !l.done(), "start is not at step 1");
+  // In slices: a call returns at once and its work goes on in work(); the call's own status
+  // is work_status() once the work is done.
+  bool sliced = false;
+  auto settle = [&](pla::Status st) {
+    if (!sliced) return st;
+    for (std::size_t pieces = 0; l.busy(); ++pieces) {
+      FUZZ_CHECK(l.question_kind() == pla::QuestionKind::None && l.narration(s, "en").empty(),
+                 "a question or narration shown while the step's work runs");
+      FUZZ_CHECK(pla::json_text(l.state()).find("\"work\"") != std::string::npos, "no work progress while busy");
+      l.work(s, 0.0);
+    }
+    return st ? l.work_status() : st;
+  };
 
   std::map<std::size_t, Seen> first;  // per step: what it showed when first reached
   const std::size_t max_moves = 2 * l.steps() + 16;
@@ -291,6 +308,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       std::fprintf(stderr, "step %zu of %zu, %s question, choice %u\n", l.step() + 1, l.steps(),
                    pla::to_string(l.question_kind()), static_cast<unsigned>(c));
     resume_wanted = resume_wanted || (c >> 5) == 7;
+    if ((c >> 5) == 6 || (c >> 5) == 5) {
+      sliced = true;
+      l.set_slicing(true);
+    }
     const pla::QuestionKind kind = l.question_kind();
     if (kind == pla::QuestionKind::None) {
       bool correct = false;
@@ -301,7 +322,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const pla::LessonProgress before = l.progress();
         const std::string reply = bad_reply(l, s, r);
         bool correct = false;
-        const pla::Status bad = l.answer(s, reply, &correct);
+        const pla::Status bad = settle(l.answer(s, reply, &correct));
         FUZZ_CHECK(!bad.ok, std::string("the reply '") + reply + "' to a " + pla::to_string(kind) + " question was taken");
         check_status(bad, "a refused reply");
         FUZZ_CHECK(!l.answered() && l.progress().results == before.results, "a refused reply changed the progress");
@@ -310,7 +331,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const std::string reply = (c & 3) == 0 ? expected : other_reply(l, s, r);
       bool correct = false;
       if (verbose()) std::fprintf(stderr, "  reply '%s' (expected '%s')\n", reply.c_str(), expected.c_str());
-      const pla::Status a = reply.empty() ? pla::Status::success() : l.answer(s, reply, &correct);
+      const pla::Status a = reply.empty() ? pla::Status::success() : settle(l.answer(s, reply, &correct));
       if (!reply.empty() && reply == expected) {
         FUZZ_CHECK(a.ok || a.code == pla::Msg::lesson_step_failed,
                    "the expected answer '" + expected + "' was refused: " + a.error);
@@ -327,24 +348,43 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       check_status(a, "answer");
       if (!a.ok && l.answered()) all_ok = false;  // the question's effect failed
       if (l.answered()) {
-        FUZZ_CHECK(!l.answer(s, reply).ok, "a second answer was taken");
+        FUZZ_CHECK(!settle(l.answer(s, reply)).ok, "a second answer was taken");
         read_everything(l, s);
       }
     }
     if (((c >> 2) & 7) >= 6 && backs_left > 0 && l.step() > 0) {
       --backs_left;
       const std::size_t from = l.step();
-      note(l.back(s), "back");
+      note(settle(l.back(s)), "back");
       FUZZ_CHECK(l.step() + 1 == from && !l.done(), "back did not go one step back");
     } else {
       const std::size_t from = l.step();
-      note(l.next(s), "next");
+      if (sliced && (c >> 5) == 5) {  // Next, one slice, cancel: nothing of it stays
+        const std::string session_before = s.state_json();
+        const Seen seen_before = seen(l, s, true);
+        const pla::LessonProgress progress_before = l.progress();
+        const pla::Status started = l.next(s);
+        if (started.ok && l.busy()) {
+          l.work(s, 0.0);
+          if (l.busy()) {
+            FUZZ_CHECK(l.cancel(s), "cancel refused while busy");
+            FUZZ_CHECK(!l.busy() && l.step() == from && l.progress().results == progress_before.results,
+                       "cancel did not put the lesson back");
+            FUZZ_CHECK(s.state_json() == session_before, "cancel left the session changed");
+            FUZZ_CHECK(seen(l, s, true) == seen_before, "cancel left the step showing differently");
+          }
+        }
+        if (l.step() == from && !l.done()) note(settle(l.next(s)), "next");
+        else note(settle(started), "next");
+      } else {
+        note(settle(l.next(s)), "next");
+      }
       FUZZ_CHECK(l.done() || l.step() == from + 1, "next did not go one step on");
     }
   }
   read_everything(l, s);
   if (l.done()) {
-    FUZZ_CHECK(!l.next(s).ok, "next after the end was taken");
+    FUZZ_CHECK(!settle(l.next(s)).ok, "next after the end was taken");
     FUZZ_CHECK(l.question_kind() == pla::QuestionKind::None, "a question open after the end");
   }
   check_session(s);
