@@ -397,6 +397,7 @@ void frame(App& app, float dt) {
     ~InFrame() { flag = false; }
   } in_frame{app.lesson_ui.in_frame};
   in_frame.flag = true;
+  app.plots.vc.computing = false;  // the VC tab sets it again while its curve is unfinished
   lesson_frame(app);
   if (app.training) {
     advance_run(app);

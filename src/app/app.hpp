@@ -148,8 +148,8 @@ struct IterationCache {
 // The VC tab's measured curve, computed when the generator or the learner changes.
 struct VcCache {
   std::string key;
-  Status status;
-  std::vector<VcSample> curve;
+  VcRun run;               // the curve, computed a few sizes per frame (vc_part)
+  bool computing = false;  // the tab drew an unfinished curve this frame (frames go on)
 };
 
 // The plots panel: the tab in front, the tabs' own state and caches.

@@ -234,7 +234,9 @@ void learning_rates_tab(App& app, float height) {
 
 // The VC bound against N next to the error measured on 10,000 fresh points of the
 // session's generator (core/vc.hpp). The measured curve is computed when the generator
-// or the learner changes (not every frame, App::plots.vc); δ only moves the bound.
+// or the learner changes (not every frame, App::plots.vc), in parts of about 20 ms a frame
+// while the tab shows (vc_part: the page never waits for the whole curve); δ only moves
+// the bound.
 
 void vc_tab(App& app, float height) {
   const Palette& pal = palette(app);
@@ -265,15 +267,22 @@ void vc_tab(App& app, float height) {
     if (kv.first != "delta" && kv.first != "speed") key += " " + kv.first + "=" + kv.second;
   if (key != cache.key) {
     cache.key = key;
-    cache.status = vc_curve(spec, cache.curve);
+    (void)vc_begin(spec, cache.run);  // a failure ends the run: run.status
   }
-  if (!cache.status) {
-    text_wrapped(tr_msg(cache.status));
+  // A few sizes per frame (about 20 ms of training), the curve growing as they come.
+  if (!cache.run.done) vc_part(cache.run, 0.02);
+  if (!cache.run.status) {
+    text_wrapped(tr_msg(cache.run.status));
     return;
+  }
+  if (!cache.run.done) {
+    cache.computing = true;
+    const double share = cache.run.share();
+    ImGui::ProgressBar(static_cast<float>(share), ImVec2(-1, 0), (fmt_num(100.0 * share, 3) + "%").c_str());
   }
   const double h = static_cast<double>(spec.gen.d) + 1.0;
   std::vector<double> x, bound, test, train;
-  for (const VcSample& p : cache.curve) {
+  for (const VcSample& p : cache.run.curve) {
     x.push_back(std::log10(static_cast<double>(p.n)));
     bound.push_back(vc_bound(static_cast<double>(p.n), h, spec.delta, p.train_error));
     test.push_back(p.test_error);

@@ -1,6 +1,7 @@
 #include "core/vc.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -38,36 +39,83 @@ Dataset rows(const Dataset& pool, std::size_t first, std::size_t n) {
 
 }  // namespace
 
-Status vc_curve(const VcSpec& spec, std::vector<VcSample>& out) {
+Status vc_begin(const VcSpec& spec, VcRun& run) {
+  run = VcRun();
+  run.spec = spec;
+  run.done = false;
   std::size_t most = 0;
   for (std::size_t n : spec.ns) most = std::max(most, n);
   GenSpec g = spec.gen;
   g.n = most + spec.test_n;
-  Dataset pool;
-  Status st = generate(g, pool);
-  if (!st) return st;
+  Status st = generate(g, run.pool);
   // A preset ignores n: it cannot give fresh points.
-  if (pool.size() != g.n) return Status::fail(Msg::lesson_vc_generator, {{"kind", spec.gen.kind}});
-  const Dataset test = rows(pool, most, spec.test_n);
-  const double h = static_cast<double>(pool.d) + 1.0;
-  std::vector<VcSample> curve;
-  for (std::size_t n : spec.ns) {
-    const Dataset train = rows(pool, 0, n);
-    std::unique_ptr<Learner> l;
-    st = make_learner(spec.learner, l);
-    if (st) st = l->reset(train);
-    if (!st) return st;
-    while (!l->converged() && !l->diverged() && l->epoch() < spec.max_epochs) l->run_epoch(train);
-    VcSample s;
-    s.n = n;
-    s.train_error = 1.0 - accuracy(*l, train);
-    s.test_error = 1.0 - accuracy(*l, test);
-    s.bound = vc_bound(static_cast<double>(n), h, spec.delta, s.train_error);
-    s.updates = l->updates();
-    s.converged = l->converged();
-    curve.push_back(s);
+  if (st && run.pool.size() != g.n) st = Status::fail(Msg::lesson_vc_generator, {{"kind", spec.gen.kind}});
+  if (!st) {
+    run.status = st;
+    run.done = true;
+    return st;
   }
-  out = std::move(curve);
+  run.test = rows(run.pool, most, spec.test_n);
+  return st;
+}
+
+bool vc_part(VcRun& run, double max_seconds) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point end = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(max_seconds));
+  const double h = static_cast<double>(run.pool.d) + 1.0;
+  if (run.next == run.spec.ns.size()) run.done = true;  // no sizes
+  while (!run.done) {
+    const std::size_t n = run.spec.ns[run.next];
+    if (!run.learner) {
+      run.train = rows(run.pool, 0, n);
+      std::unique_ptr<Learner> l;
+      Status st = make_learner(run.spec.learner, l);
+      if (st) st = l->reset(run.train);
+      if (!st) {
+        run.status = st;
+        run.done = true;
+        break;
+      }
+      run.learner = std::move(l);
+    }
+    Learner& l = *run.learner;
+    if (!l.converged() && !l.diverged() && l.epoch() < run.spec.max_epochs) {
+      l.run_epoch(run.train);
+    } else {
+      VcSample s;
+      s.n = n;
+      s.train_error = 1.0 - accuracy(l, run.train);
+      s.test_error = 1.0 - accuracy(l, run.test);
+      s.bound = vc_bound(static_cast<double>(n), h, run.spec.delta, s.train_error);
+      s.updates = l.updates();
+      s.converged = l.converged();
+      run.curve.push_back(s);
+      run.learner.reset();
+      if (++run.next == run.spec.ns.size()) run.done = true;
+    }
+    if (Clock::now() >= end) break;
+  }
+  return run.done;
+}
+
+double VcRun::share() const {
+  if (done) return 1.0;
+  double all = 0.0, finished = 0.0;
+  for (std::size_t i = 0; i < spec.ns.size(); ++i) {
+    all += static_cast<double>(spec.ns[i]);
+    if (i < next) finished += static_cast<double>(spec.ns[i]);
+  }
+  return all > 0.0 ? finished / all : 0.0;
+}
+
+Status vc_curve(const VcSpec& spec, std::vector<VcSample>& out) {
+  VcRun run;
+  Status st = vc_begin(spec, run);
+  if (!st) return st;
+  while (!vc_part(run, 1e9)) {
+  }
+  if (!run.status) return run.status;
+  out = std::move(run.curve);
   return Status::success();
 }
 

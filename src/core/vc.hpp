@@ -10,6 +10,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/generators.hpp"
@@ -51,5 +52,23 @@ const std::vector<std::size_t>& vc_default_sizes();
 // test_n are the test set, and the training set of size N is the pool's first N points,
 // so every N is tested on the same fresh points. h = (the learner's input dimension) + 1.
 Status vc_curve(const VcSpec& spec, std::vector<VcSample>& out);
+
+// vc_curve in parts, so that the interface keeps each frame short: vc_begin generates the
+// pool, then each vc_part trains for about max_seconds (whole epochs, at least one) and adds
+// the sizes it finishes to `curve`, in order. The curve when done is vc_curve's, sample for
+// sample.
+struct VcRun {
+  VcSpec spec;
+  Dataset pool, test, train;
+  std::size_t next = 0;              // the index in spec.ns of the size in training
+  std::shared_ptr<Learner> learner;  // its learner (null between sizes)
+  std::vector<VcSample> curve;       // the sizes done
+  Status status;                     // a failure ends the run
+  bool done = true;
+  double share() const;              // 0 .. 1: the sizes done, weighted by their points
+};
+Status vc_begin(const VcSpec& spec, VcRun& run);
+// True when the run is done (run.status says whether it failed).
+bool vc_part(VcRun& run, double max_seconds);
 
 }  // namespace pla

@@ -113,7 +113,8 @@ Platform* g_platform = nullptr;  // the single instance, for the browser glue
 
 // Something moves on its own: playing, training, or a mouse button held (ImGui repeats).
 bool busy(const Platform& p) {
-  return p.app.session.playing() || pla::app::working(p.app) || !p.png_requests.empty() || ImGui::IsAnyMouseDown();
+  return p.app.session.playing() || pla::app::working(p.app) || p.app.plots.vc.computing || !p.png_requests.empty() ||
+         ImGui::IsAnyMouseDown();
 }
 bool needs_frames(const Platform& p) { return p.settle_frames > 0 || busy(p); }
 

@@ -162,6 +162,48 @@ TEST(VcBound, TheMeasuredCurveTrainsOnNAndTestsOnFreshPoints) {
   EXPECT_TRUE(failed_with(vc_curve(spec, curve), Msg::lesson_vc_generator, {{"kind", "six"}}));
 }
 
+// The curve in parts (the interface's, a few sizes per frame) is the curve at once, sample
+// for sample; each part trains at least one epoch, its share of the sizes only grows.
+TEST(VcBound, TheCurveInPartsIsTheCurveAtOnce) {
+  VcSpec spec;
+  spec.gen.kind = "noisy";
+  spec.gen.d = 3;
+  spec.gen.noise = 0.1;
+  spec.gen.seed = 11;
+  spec.ns = vc_default_sizes();
+  spec.test_n = 3000;
+  spec.max_epochs = 10;
+  std::vector<VcSample> whole;
+  ASSERT_TRUE(vc_curve(spec, whole).ok);
+  ASSERT_EQ(whole.size(), spec.ns.size());
+  VcRun run;
+  ASSERT_TRUE(vc_begin(spec, run).ok);
+  std::size_t parts = 0;
+  double share = 0.0;
+  while (!vc_part(run, 0.0)) {
+    ++parts;
+    EXPECT_GE(run.share(), share);
+    share = run.share();
+    EXPECT_LT(share, 1.0);
+  }
+  EXPECT_TRUE(run.status.ok);
+  EXPECT_EQ(run.share(), 1.0);
+  // A part of no time still trains an epoch: at least one part per size, more for the large ones.
+  EXPECT_GT(parts, spec.ns.size());
+  ASSERT_EQ(run.curve.size(), whole.size());
+  for (std::size_t i = 0; i < whole.size(); ++i) {
+    EXPECT_EQ(run.curve[i].n, whole[i].n);
+    EXPECT_EQ(run.curve[i].train_error, whole[i].train_error);
+    EXPECT_EQ(run.curve[i].test_error, whole[i].test_error);
+    EXPECT_EQ(run.curve[i].updates, whole[i].updates);
+  }
+  // A failure ends the run with its reason.
+  spec.gen.kind = "six";
+  EXPECT_FALSE(vc_begin(spec, run).ok);
+  EXPECT_TRUE(run.done);
+  EXPECT_TRUE(failed_with(run.status, Msg::lesson_vc_generator, {{"kind", "six"}}));
+}
+
 TEST(VcBound, DeltaIsASessionSettingInZeroToAHalf) {
   Session s;
   EXPECT_EQ(s.settings().delta, 0.05);
