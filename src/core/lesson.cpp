@@ -1348,6 +1348,7 @@ void LessonRunner::begin_work(Session& s) {
   work_status_ = Status::success();
   failed_groups_.clear();
   ops_done_ = ops_total_ = 0;
+  done_shown_ = 0;
   running_ = false;
   undo_session_.reset();
   undo_runner_.reset();
@@ -1383,6 +1384,9 @@ bool LessonRunner::work(Session& s, double max_seconds) {
     else queue_.push_front(op);
     mark(s);
   }
+  // Operations the work queues as it goes (a step's actions after its setup) raise the total:
+  // the share shown keeps its highest value, so the bar never moves back.
+  done_shown_ = work_progress().done;
   if (queue_.empty()) {
     undo_session_.reset();
     undo_runner_.reset();
@@ -1431,7 +1435,7 @@ LessonRunner::WorkProgress LessonRunner::work_progress() const {
     p.visited = run_->visited;
   }
   const double share = ops_total_ ? (static_cast<double>(ops_done_) + f) / static_cast<double>(ops_total_) : 0.0;
-  p.done = std::min<std::size_t>(p.total - 1, static_cast<std::size_t>(share * static_cast<double>(p.total)));
+  p.done = std::max(done_shown_, std::min<std::size_t>(p.total - 1, static_cast<std::size_t>(share * static_cast<double>(p.total))));
   return p;
 }
 

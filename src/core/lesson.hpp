@@ -395,6 +395,7 @@ class LessonRunner {
   std::vector<int> failed_groups_;
   int next_group_ = 0;
   std::size_t ops_done_ = 0, ops_total_ = 0;
+  std::size_t done_shown_ = 0;  // the highest work_progress().done shown: progress never goes back
   std::shared_ptr<const Session> undo_session_;
   std::shared_ptr<const LessonRunner> undo_runner_;
   // Snapshots at step boundaries: the session right after step i's setup and actions, as
