@@ -2,6 +2,9 @@
 
 #include <cmath>
 #include <functional>
+#include <map>
+#include <set>
+#include <vector>
 
 #include "app/app_internal.hpp"
 #include "imgui.h"
@@ -40,10 +43,18 @@ Built g_built;
 
 bool is_cjk(unsigned c) { return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFF00 && c <= 0xFFEF) || (c >= 0x3000 && c <= 0x303F); }
 
-// Adds the text of every catalog string (and message template) of the language, split
-// into the ui font's characters and the CJK ones.
-void add_catalog_text(Lang l, ImFontGlyphRangesBuilder& ui, ImFontGlyphRangesBuilder& cjk) {
-  auto add = [&](const std::string& s) {
+// The characters of a language's texts: every catalog string (English's and the
+// language's), the message templates and the built-in lessons' texts in English and in the
+// language. Collected once per language and kept for the process: the catalogs, messages
+// and lessons are embedded constants, the same for every App, and collecting them parses
+// every lesson (most of a font rebuild's time when it was done each time).
+std::map<Lang, std::vector<unsigned>> g_text_chars;
+
+const std::vector<unsigned>& text_chars(Lang l) {
+  const auto found = g_text_chars.find(l);
+  if (found != g_text_chars.end()) return found->second;
+  std::set<unsigned> chars;
+  auto add = [&chars](const std::string& s) {
     const char* p = s.c_str();
     const char* end = p + s.size();
     while (p < end) {
@@ -51,15 +62,13 @@ void add_catalog_text(Lang l, ImFontGlyphRangesBuilder& ui, ImFontGlyphRangesBui
       const int n = ImTextCharFromUtf8(&c, p, end);
       if (n <= 0) break;
       p += n;
-      if (c < 0x20 || c > 0xFFFF) continue;
-      (is_cjk(c) ? cjk : ui).AddChar(static_cast<ImWchar>(c));
+      if (c >= 0x20 && c <= 0xFFFF) chars.insert(c);
     }
   };
   for (Lang each : {Lang::En, l}) {
     for (const std::string& key : catalog_keys(each)) add(catalog_text(each, key));
   }
   for (const MsgInfo& m : message_table()) add(m.english);
-  // The built-in lessons' texts in English and in the language.
   const std::string code = lang_code(l);
   std::function<void(const Json&)> walk = [&](const Json& j) {
     if (j.is_object()) {
@@ -77,6 +86,12 @@ void add_catalog_text(Lang l, ImFontGlyphRangesBuilder& ui, ImFontGlyphRangesBui
     const Json j = Json::parse(text, nullptr, false);
     if (!j.is_discarded()) walk(j);
   }
+  return g_text_chars[l] = std::vector<unsigned>(chars.begin(), chars.end());
+}
+
+// Adds the characters of the language's texts, split into the ui font's and the CJK ones.
+void add_catalog_text(Lang l, ImFontGlyphRangesBuilder& ui, ImFontGlyphRangesBuilder& cjk) {
+  for (unsigned c : text_chars(l)) (is_cjk(c) ? cjk : ui).AddChar(static_cast<ImWchar>(c));
 }
 
 }  // namespace
