@@ -131,6 +131,10 @@ TEST(TheoryLessonsUi, LessonTextsAndTheVcPlotFitEveryLanguageAndSize) {
           if (app.lesson.question_kind() != QuestionKind::None) {
             ASSERT_TRUE(run_command(app, {"answer", app.lesson.expected_answer()}).ok);
           }
+          // A step's work runs in slices over the frames (the panel shows its progress
+          // meanwhile): its texts are checked once it has ended, as a student reads them.
+          for (int f = 0; f < 1000 && app.lesson.busy(); ++f) draw(app, size.dpr);
+          ASSERT_FALSE(app.lesson.busy()) << id;
           draw(app, size.dpr);
           // The texts of this step, as the panel shows them.
           std::vector<std::string> ours;
