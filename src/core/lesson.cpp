@@ -53,7 +53,7 @@ constexpr std::size_t kMaxText = 8000;      // characters per text
 constexpr std::size_t kMaxActions = 100;    // per step
 constexpr std::size_t kMaxRows = 10000;     // data rows per step
 constexpr std::size_t kMaxOptions = 10;
-constexpr std::uint64_t kMaxSimSteps = 10000000;  // as Session::next_update
+constexpr std::uint64_t kMaxSimSteps = kMaxNextUpdateSteps;  // as Session::next_update
 // What a lesson may ask of the lab follows the limits of a link and of a data file, so a
 // teacher's file cannot freeze or exhaust the page; over one, the lesson is refused at load
 // naming the step and field (Loader::budget).
@@ -67,7 +67,6 @@ constexpr std::uint64_t kMaxSimSteps = 10000000;  // as Session::next_update
 constexpr std::uint64_t kMaxLessonValues = kMaxValues;
 constexpr std::uint64_t kMaxStepVisits = kMaxLinkGenPoints * 1000;
 constexpr std::size_t kMaxStepText = 2 * kMaxText;
-constexpr std::uint64_t kCompareEpochs = 200;  // Session::compare_etas's max_epochs per rate
 
 // =============================================================================
 // [SECTION] Languages
@@ -678,8 +677,8 @@ struct Loader {
     if (name == "next_update") return add_visits(std::min(visits_to_stop(), kMaxSimSteps), field);
     if (name == "seek" && args.size() > 1 && parse_u64(args[1], v)) return add_visits(v, field);
     if (name == "compare") {
-      const std::uint64_t rates = args.size() > 1 ? args.size() - 1 : 4;  // the command's default: 4 rates
-      return add_visits(times(times(rates, points), kCompareEpochs), field);
+      const std::uint64_t rates = args.size() > 1 ? args.size() - 1 : std::size(kDefaultCompareEtas);
+      return add_visits(times(times(rates, points), kCompareMaxEpochs), field);
     }
     return add_visits(1, field);
   }

@@ -277,11 +277,10 @@ void Session::step_back() {
 }
 
 void Session::next_update() {
-  if (train_.empty() || !learner_->bound_to(train_)) return;
-  // Bounded: a converged learner makes no more updates.
-  for (std::uint64_t n = 0; n < 10000000; ++n) {
-    if (stop_rule_reached(*learner_) && !viewing_) return;
-    if (step().mistake) return;
+  CommandRun run;  // its loop is run_part's, driven to the end
+  run.kind = CommandRun::Kind::NextUpdate;
+  run.done = false;
+  while (!run_part(run, 1e9)) {
   }
 }
 
@@ -400,25 +399,21 @@ Status Session::compare_etas(const std::vector<double>& etas, std::uint64_t max_
   if (etas.empty() || etas.size() > 8) return Status::fail(Msg::session_compare_count, {{"max", "8"}});
   for (double e : etas)
     if (!(e > 0.0) || !std::isfinite(e)) return Status::fail(Msg::session_compare_eta);
-  std::vector<EtaRun> runs;
-  for (double e : etas) {
-    LearnerConfig cfg = settings_.learner;
-    cfg.pla.eta = e;
-    std::unique_ptr<Learner> l;
-    Status st = make_learner(cfg, l);
-    if (st) st = l->reset(train_);
-    if (!st) return st;
-    while (!l->converged() && !l->diverged() && l->epoch() < max_epochs) l->run_epoch(train_);
-    runs.push_back({e, l->mistakes_per_epoch(), l->updates(), l->converged(), l->w(), l->b()});
+  CommandRun run;  // its loop is run_part's, driven to the end
+  run.kind = CommandRun::Kind::Compare;
+  run.etas = etas;
+  run.max_epochs = max_epochs;
+  run.done = false;
+  while (!run_part(run, 1e9)) {
   }
-  eta_runs_ = std::move(runs);
-  return Status::success();
+  return run.status;
 }
 
-// A command in parts. Each kind repeats its command's own loop (train: train_begin and
-// run_slice toward RunGoal::Train; epoch: RunGoal::Epoch; next_update and compare: their
-// loops here), so the state at the end is the one the command reaches at once. A command
-// whose arguments or data the checks refuse runs at once (command() says why).
+// A command in parts. train and epoch run their command's own loop (train_begin and
+// run_slice toward RunGoal::Train; epoch: RunGoal::Epoch); next_update and compare have
+// their one loop here (next_update() and compare_etas() drive it to the end), so the state
+// at the end is the one the command reaches at once. A command whose arguments or data the
+// checks refuse runs at once (command() says why).
 void Session::start_run(CommandRun& run, const std::vector<std::string>& args) {
   run = CommandRun();
   run.args = args;
@@ -429,29 +424,31 @@ void Session::start_run(CommandRun& run, const std::vector<std::string>& args) {
     ++changes_;
     bool more = false;
     run.status = train_begin(more);
-    run.kind = 1;
+    run.kind = CommandRun::Kind::Train;
     run.done = !run.status || !more;
     return;
   }
   if (bare && (name == "epoch" || name == "next_update") && need_data()) {
     ++changes_;
-    run.kind = name == "epoch" ? 2 : 3;
+    run.kind = name == "epoch" ? CommandRun::Kind::Epoch : CommandRun::Kind::NextUpdate;
     return;
   }
   if (name == "compare" && args.size() <= 9 && !train_.empty()) {
+    bool good = true;
     for (std::size_t i = 1; i < args.size(); ++i) {
       double e = 0;
-      if (!parse_double(args[i], e) || !(e > 0.0) || !std::isfinite(e)) run.etas.clear(), run.kind = -1;
-      else if (run.kind == 0) run.etas.push_back(e);
+      good = good && parse_double(args[i], e) && e > 0.0 && std::isfinite(e);
+      run.etas.push_back(e);
     }
-    if (run.kind == 0) {
+    if (good) {
       ++changes_;
-      if (run.etas.empty()) run.etas = {1.0, 0.1, 0.01, 0.001};
-      run.kind = 4;
+      if (run.etas.empty()) run.etas.assign(std::begin(kDefaultCompareEtas), std::end(kDefaultCompareEtas));
+      run.kind = CommandRun::Kind::Compare;
       return;
     }
+    run.etas.clear();
   }
-  run.kind = 0;
+  run.kind = CommandRun::Kind::AtOnce;
   run.status = command(args);
   run.done = true;
 }
@@ -463,8 +460,9 @@ bool Session::run_part(CommandRun& run, double max_seconds) {
   const Clock::time_point end = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(max_seconds));
   const double n = train_.empty() ? 1.0 : static_cast<double>(train_.size());
   auto share = [](double done, double total) { return total > 0 ? std::min(0.99, done / total) : 0.0; };
-  if (run.kind == 1 || run.kind == 2) {
-    const RunGoal goal = run.kind == 1 ? RunGoal::Train : RunGoal::Epoch;
+  using Kind = CommandRun::Kind;
+  if (run.kind == Kind::Train || run.kind == Kind::Epoch) {
+    const RunGoal goal = run.kind == Kind::Train ? RunGoal::Train : RunGoal::Epoch;
     while (!run.done) {
       const std::uint64_t before = learner_->steps();
       run.done = run_slice(4096, goal, 2e6);
@@ -472,13 +470,13 @@ bool Session::run_part(CommandRun& run, double max_seconds) {
       if (Clock::now() >= end) break;
     }
     const StopRules& r = settings_.stop;
-    run.fraction = run.kind == 2 ? share(static_cast<double>(run.visited), n)
+    run.fraction = run.kind == Kind::Epoch ? share(static_cast<double>(run.visited), n)
                                  : std::max(share(static_cast<double>(learner_->epoch()), static_cast<double>(r.max_epochs)),
                                             share(static_cast<double>(learner_->updates()), static_cast<double>(r.max_updates)));
-  } else if (run.kind == 3) {  // next_update(), its loop
+  } else if (run.kind == Kind::NextUpdate) {  // bounded: a converged learner makes no more updates
     if (train_.empty() || !learner_->bound_to(train_)) run.done = true;
     while (!run.done) {
-      if (run.visited >= 10000000 || (stop_rule_reached(*learner_) && !viewing_)) {
+      if (run.visited >= kMaxNextUpdateSteps || (stop_rule_reached(*learner_) && !viewing_)) {
         run.done = true;
         break;
       }
@@ -487,8 +485,7 @@ bool Session::run_part(CommandRun& run, double max_seconds) {
       else if (run.visited % 256 == 0 && Clock::now() >= end) break;
     }
     run.fraction = share(static_cast<double>(run.visited), n);
-  } else if (run.kind == 4) {  // compare_etas(), its loop: one epoch of one run at a time
-    constexpr std::uint64_t kMaxEpochs = 200;
+  } else if (run.kind == Kind::Compare) {  // one epoch of one rate's run at a time
     while (!run.done) {
       if (!run.learner) {
         if (run.runs.size() == run.etas.size()) {
@@ -508,7 +505,7 @@ bool Session::run_part(CommandRun& run, double max_seconds) {
         run.learner = std::move(l);
       }
       Learner& l = *run.learner;
-      if (!l.converged() && !l.diverged() && l.epoch() < kMaxEpochs) {
+      if (!l.converged() && !l.diverged() && l.epoch() < run.max_epochs) {
         l.run_epoch(train_);
       } else {
         run.runs.push_back({run.etas[run.runs.size()], l.mistakes_per_epoch(), l.updates(), l.converged(), l.w(), l.b()});
@@ -516,7 +513,7 @@ bool Session::run_part(CommandRun& run, double max_seconds) {
       }
       if (Clock::now() >= end) break;
     }
-    const double epochs = run.learner ? static_cast<double>(run.learner->epoch()) / kMaxEpochs : 0.0;
+    const double epochs = run.learner && run.max_epochs ? static_cast<double>(run.learner->epoch()) / static_cast<double>(run.max_epochs) : 0.0;
     run.fraction = share(static_cast<double>(run.runs.size()) + epochs, static_cast<double>(run.etas.size()));
   } else {
     run.done = true;
@@ -1013,7 +1010,7 @@ const std::vector<Command>& session_commands() {
              return Status::fail(Msg::session_compare_not_number, {{"value", a[i].substr(0, 40)}});
            etas.push_back(e);
          }
-         if (etas.empty()) etas = {1.0, 0.1, 0.01, 0.001};
+         if (etas.empty()) etas.assign(std::begin(kDefaultCompareEtas), std::end(kDefaultCompareEtas));
          return s.compare_etas(etas);
        },
        "n"},

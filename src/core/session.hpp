@@ -134,9 +134,17 @@ enum : unsigned {
 const std::vector<Setting<SessionSettings>>& session_settings();
 const std::vector<Command>& session_commands();
 
+// The learning-rate comparison (compare_etas, the "compare" command): the rates when none
+// is given and the epochs each rate's run may take; and the most steps next_update looks
+// ahead for a mistake.
+inline constexpr double kDefaultCompareEtas[] = {1.0, 0.1, 0.01, 0.001};
+constexpr std::uint64_t kCompareMaxEpochs = 200;
+constexpr std::uint64_t kMaxNextUpdateSteps = 10000000;
+
 // A long command run in parts (Session::start_run, run_part): train, epoch, next_update
 // and compare reach exactly the state the command reaches at once, a bounded slice of
-// time at a time; any other command runs at once in start_run.
+// time at a time; any other command runs at once in start_run. next_update() and
+// compare_etas() are these runs driven to their end.
 struct CommandRun {
   std::vector<std::string> args;
   bool done = true;
@@ -144,9 +152,9 @@ struct CommandRun {
   std::uint64_t visited = 0;        // points visited so far (train, epoch, next_update)
   double fraction = 0.0;            // an estimate of the share done, 0 .. 1
   // internal
-  int kind = 0;                     // 0 at once, 1 train, 2 epoch, 3 next_update, 4 compare
-  bool in_epoch = false;
-  std::vector<double> etas;
+  enum class Kind { AtOnce, Train, Epoch, NextUpdate, Compare } kind = Kind::AtOnce;
+  std::vector<double> etas;                     // compare: the rates
+  std::uint64_t max_epochs = kCompareMaxEpochs;  // compare: the epochs of each rate's run
   std::vector<EtaRun> runs;
   std::shared_ptr<Learner> learner;  // compare: the run in progress
 };
@@ -211,7 +219,7 @@ class Session {
   Status train_begin(bool& more);
   // Trains a copy of the learner once per eta (same data, order and seed),
   // up to `max_epochs` each, for the learning-rate comparison.
-  Status compare_etas(const std::vector<double>& etas, std::uint64_t max_epochs = 200);
+  Status compare_etas(const std::vector<double>& etas, std::uint64_t max_epochs = kCompareMaxEpochs);
   // "You choose the point": an update on data row i (0-based), which must be a training
   // point misclassified by the viewed running weights (y(w.x + b) <= 0; margin: <= tau).
   // Recorded in the trace like any step (seek, step_back and the iteration table see it);
