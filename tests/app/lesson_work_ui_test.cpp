@@ -12,29 +12,21 @@
 
 #include "app/app.hpp"
 #include "app/fonts.hpp"
+#include "headless.hpp"
 #include "imgui.h"
 
 namespace pla::app {
 namespace {
 
+// The headless harness (headless.hpp) at 1280x800, Enter mapped as a backend maps it.
 struct Frames {
-  Frames() {
-    ImGui::CreateContext();
-    ImGui::GetIO().IniFilename = nullptr;
-    ImGui::GetIO().DisplaySize = ImVec2(1280, 800);
-    ImGui::GetIO().KeyMap[ImGuiKey_Enter] = 1;
-  }
-  ~Frames() { ImGui::DestroyContext(); }
-  Frames(const Frames&) = delete;
-  Frames& operator=(const Frames&) = delete;
+  test::Context context{1280, 800};
+  Frames() { ImGui::GetIO().KeyMap[ImGuiKey_Enter] = 1; }
   // One frame; returns its duration in seconds.
   double frame(App& app) {
     const auto t = std::chrono::steady_clock::now();
     update_fonts(app, 1.0f);
-    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
-    ImGui::NewFrame();
-    pla::app::frame(app, 1.0f / 60.0f);
-    ImGui::Render();
+    test::run_frame(app);
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
   }
 };
@@ -49,13 +41,18 @@ const char* kLesson = R"({"format": 1, "id": "big", "title": {"en": "Big"}, "ste
    "actions": [["generate", "noisy", 20000, 2, 0.1, 0.05, 7], ["train"]]},
   {"narration": {"en": "The end."}}]})";
 
-TEST(LessonWorkUi, ALongStepRunsInSlicesWithProgress) {
-  Frames f;
-  App app;
+// The lesson open at its first step, its work given 2 ms a frame, one frame drawn.
+void open_lesson(App& app, Frames& f) {
   init(app);
   app.lesson_ui.budget_seconds = 0.002;
   ASSERT_TRUE(run_command(app, {"lesson", kLesson}).ok);
   f.frame(app);
+}
+
+TEST(LessonWorkUi, ALongStepRunsInSlicesWithProgress) {
+  Frames f;
+  App app;
+  ASSERT_NO_FATAL_FAILURE(open_lesson(app, f));
   ASSERT_FALSE(app.lesson.busy());
   ASSERT_TRUE(run_command(app, {"lesson_next"}).ok);
   ASSERT_TRUE(app.lesson.busy());  // a million visits take more than one slice
@@ -91,10 +88,7 @@ TEST(LessonWorkUi, ALongStepRunsInSlicesWithProgress) {
 TEST(LessonWorkUi, StopBackAndExitLeaveTheLabAsBefore) {
   Frames f;
   App app;
-  init(app);
-  app.lesson_ui.budget_seconds = 0.002;
-  ASSERT_TRUE(run_command(app, {"lesson", kLesson}).ok);
-  f.frame(app);
+  ASSERT_NO_FATAL_FAILURE(open_lesson(app, f));
   const std::string before = app.session.state_json();
   const Json lesson_before = app.lesson.state();
   for (const char* how : {"lesson_cancel", "lesson_back", "lesson_exit"}) {
@@ -120,10 +114,7 @@ TEST(LessonWorkUi, StopBackAndExitLeaveTheLabAsBefore) {
 TEST(LessonWorkUi, NextPressedWhileTheWorkRunsWaitsForIt) {
   Frames f;
   App app;
-  init(app);
-  app.lesson_ui.budget_seconds = 0.002;
-  ASSERT_TRUE(run_command(app, {"lesson", kLesson}).ok);
-  f.frame(app);
+  ASSERT_NO_FATAL_FAILURE(open_lesson(app, f));
   ASSERT_TRUE(run_command(app, {"lesson_next"}).ok);
   ASSERT_TRUE(app.lesson.busy());
   ImGui::GetIO().KeysDown[1] = true;  // Enter: Next, in a frame
