@@ -14,7 +14,7 @@
 #include "imgui.h"
 #include "imgui_internal.h"  // FindWindowByName: the draw list of one window
 
-namespace pla::app {
+namespace pla::app::app_test {
 namespace {
 
 enum Key { kRight = 1, kLeft, kSpace, kEscape };
@@ -355,9 +355,9 @@ TEST(HeadlessApp, AHundredThousandPointsDraw) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::app_test
 
-namespace pla::app {
+namespace pla::app::app_test {
 namespace {
 
 // Extreme coordinates (near the largest double) must draw, not hang or crash.
@@ -378,4 +378,4 @@ TEST(HeadlessApp, ExtremeCoordinatesDraw) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::app_test

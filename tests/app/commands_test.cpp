@@ -8,7 +8,7 @@
 
 #include "app/app.hpp"
 
-namespace pla::app {
+namespace pla::app::commands_test {
 namespace {
 
 std::string setting(const App& app, const std::string& key) {
@@ -123,4 +123,4 @@ TEST(RunCommand, ABadArgumentIsRefusedAndChangesNothing) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::commands_test

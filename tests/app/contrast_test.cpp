@@ -10,7 +10,7 @@
 #include "app/theme.hpp"
 #include "imgui.h"
 
-namespace pla::app {
+namespace pla::app::contrast_test {
 namespace {
 
 struct Widths {
@@ -90,4 +90,4 @@ TEST(ContrastTheme, ChartLinesAreThicker) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::contrast_test

@@ -16,7 +16,7 @@
 #include "imgui_internal.h"  // FindWindowByName: where the Lessons dialog is
 #include "layout_check.hpp"
 
-namespace pla::app {
+namespace pla::app::course_ui_test {
 namespace {
 
 using test::Headless;
@@ -281,4 +281,4 @@ TEST(CourseUi, EmbedModeHidesTheMenuUnlessTheLinkAsksForIt) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::course_ui_test

@@ -25,7 +25,7 @@
 #include "imgui.h"
 #include "imgui_internal.h"  // NavId, ImHashStr: which control has the keyboard focus
 
-namespace pla::app {
+namespace pla::app::describe_test {
 namespace {
 
 enum Key { kTab = 1, kEnter, kSpace, kRight, kLeft, kUp, kDown, kDelete, kEscape };
@@ -277,4 +277,4 @@ TEST(Theme, HighContrastMeetsWcagOnItsCanvas) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::describe_test

@@ -12,7 +12,7 @@
 #include "imgui_internal.h"  // ImTextCharFromUtf8
 #include "app/i18n.hpp"
 
-namespace pla::app {
+namespace pla::app::i18n_test {
 namespace {
 
 std::set<std::string> placeholders(const std::string& s) {
@@ -186,4 +186,4 @@ TEST(Fonts, AtlasPerLanguageAndPixelRatio) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::i18n_test

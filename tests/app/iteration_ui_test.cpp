@@ -18,7 +18,7 @@
 #include "imgui_internal.h"  // FindWindowByName, SetScrollY
 #include "layout_check.hpp"
 
-namespace pla::app {
+namespace pla::app::iteration_ui_test {
 namespace {
 
 constexpr int kIterationsTab = 4;
@@ -221,4 +221,4 @@ TEST(IterationUi, LayoutAllLanguagesAndSizes) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::iteration_ui_test

@@ -23,7 +23,7 @@
 #include "layout_check.hpp"
 
 
-namespace pla::app {
+namespace pla::app::layout_test {
 namespace {
 
 // An ImGui context with no backend (the app's fonts are built into it by update_fonts);
@@ -363,4 +363,4 @@ TEST(LayoutCheck, RealAppAllLanguagesAndSizes) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::layout_test

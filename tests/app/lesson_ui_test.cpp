@@ -16,6 +16,9 @@ namespace pla::app {
 
 // canvas.cpp: the handles of an open place_line question (data coordinates).
 bool place_line_handles(const App& app, Vec2d& p0, Vec2d& p1);
+}  // namespace pla::app
+
+namespace pla::app::lesson_ui_test {
 
 namespace {
 
@@ -241,4 +244,4 @@ TEST(LessonUi, DraggingTheHandlesThenCheckAnswersAPlaceLineQuestion) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::lesson_ui_test

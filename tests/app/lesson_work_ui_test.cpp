@@ -15,7 +15,7 @@
 #include "headless.hpp"
 #include "imgui.h"
 
-namespace pla::app {
+namespace pla::app::lesson_work_ui_test {
 namespace {
 
 // The headless harness (headless.hpp) at 1280x800, Enter mapped as a backend maps it.
@@ -137,4 +137,4 @@ TEST(LessonWorkUi, NextPressedWhileTheWorkRunsWaitsForIt) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::lesson_work_ui_test

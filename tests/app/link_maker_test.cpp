@@ -10,7 +10,7 @@
 #include "app/fonts.hpp"
 #include "layout_check.hpp"
 
-namespace pla::app {
+namespace pla::app::link_maker_test {
 namespace {
 
 TEST(LinkMaker, TheLinkReproducesTheChoices) {
@@ -105,9 +105,9 @@ TEST(LinkMaker, TheDialogFitsInEveryLanguage) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::link_maker_test
 
-namespace pla::app {
+namespace pla::app::link_maker_test {
 namespace {
 
 // The dual lesson ends with the α column and the Gram matrix drawn, and w = Σ αᵢηyᵢxᵢ
@@ -138,4 +138,4 @@ TEST(DualTable, ShowsAlphaTheGramMatrixAndThePrimalCheck) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::link_maker_test

@@ -11,7 +11,7 @@
 #include "app/app_internal.hpp"
 #include "core/urlstate.hpp"
 
-namespace pla::app {
+namespace pla::app::link_params_test {
 namespace {
 
 using Strings = std::vector<std::string>;
@@ -313,4 +313,4 @@ TEST(UrlState, SavedStateRoundTripAndRefusals) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::link_params_test

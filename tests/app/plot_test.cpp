@@ -13,7 +13,7 @@
 #include "app/plot.hpp"
 #include "app/theme.hpp"
 
-namespace pla::app {
+namespace pla::app::plot_test {
 namespace {
 
 const std::string kMinus = "\xE2\x88\x92";  // U+2212
@@ -198,4 +198,4 @@ TEST(SeriesPolylines, EmptyAndSinglePoints) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::plot_test

@@ -14,7 +14,7 @@
 #include "core/urlstate.hpp"
 #include "headless.hpp"
 
-namespace pla::app {
+namespace pla::app::sliced_run_test {
 namespace {
 
 using Strings = std::vector<std::string>;
@@ -218,4 +218,4 @@ TEST(SlicedRun, ALinksStepCutShortByAStopRuleSaysWhere) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::sliced_run_test

@@ -14,7 +14,7 @@
 #include "app/app_internal.hpp"
 #include "core/urlstate.hpp"
 
-namespace pla::app {
+namespace pla::app::tables_test {
 namespace {
 
 // The source tree's top folder.
@@ -167,4 +167,4 @@ TEST(NameTables, EveryRowHasItsLabelInEveryLanguage) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::tables_test

@@ -15,7 +15,7 @@
 #include "imgui.h"
 #include "layout_check.hpp"
 
-namespace pla::app {
+namespace pla::app::theory_lessons_ui_test {
 namespace {
 
 const char* const kLessons[] = {"learning-rate", "novikoff", "random-start", "not-separable",
@@ -173,4 +173,4 @@ TEST(TheoryLessonsUi, LessonTextsAndTheVcPlotFitEveryLanguageAndSize) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::theory_lessons_ui_test

@@ -21,6 +21,9 @@ namespace pla::app {
 
 // canvas.cpp: the handles of an open place_line question (data coordinates).
 bool place_line_handles(const App& app, Vec2d& p0, Vec2d& p1);
+}  // namespace pla::app
+
+namespace pla::app::touch_ui_test {
 
 namespace {
 
@@ -333,4 +336,4 @@ TEST(Touch, AFingerCatchesAPlaceLineHandleFromFurtherAway) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::touch_ui_test

@@ -20,6 +20,9 @@ namespace pla::app {
 // canvas.cpp, for tests.
 bool place_line_handles(const App& app, Vec2d& p0, Vec2d& p1);
 bool touch_tool_centre(const App& app, const std::string& name, Vec2d& at);
+}  // namespace pla::app
+
+namespace pla::app::two_apps_test {
 
 namespace {
 
@@ -151,4 +154,4 @@ TEST(TwoApps, EachAppsIterationTableIsItsOwn) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::two_apps_test

@@ -17,7 +17,7 @@
 #include "imgui.h"
 #include "imgui_internal.h"  // FindWindowByName: the draw list of one window
 
-namespace pla::app {
+namespace pla::app::view3d_test {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
@@ -493,4 +493,4 @@ TEST(View3dDrawing, ExtremeDataDrawsWithoutHarm) {
 }
 
 }  // namespace
-}  // namespace pla::app
+}  // namespace pla::app::view3d_test

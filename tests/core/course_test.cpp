@@ -14,7 +14,7 @@
 #include "core/lesson.hpp"
 #include "core/session.hpp"
 
-namespace pla {
+namespace pla::course_test {
 namespace {
 
 Json read_json(const std::filesystem::path& p) {
@@ -248,4 +248,4 @@ TEST(Course, ResumePastTheEndOrWithAStaleReplyStillShowsALesson) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::course_test

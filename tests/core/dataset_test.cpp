@@ -10,7 +10,7 @@
 
 #include "expect_message.hpp"
 
-namespace pla {
+namespace pla::dataset_test {
 namespace {
 
 using test::failed_with;
@@ -141,4 +141,4 @@ TEST(DatasetSplit, SubsetTakesRowsInOrder) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::dataset_test

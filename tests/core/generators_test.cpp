@@ -13,7 +13,7 @@
 #include "core/presets.hpp"
 #include "expect_message.hpp"
 
-namespace pla {
+namespace pla::generators_test {
 namespace {
 
 using test::failed_with;
@@ -276,4 +276,4 @@ TEST(Generators, InvalidSpecsAreRejectedWithReasons) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::generators_test

@@ -21,7 +21,7 @@
 #include "core/settings.hpp"
 #include "core/status.hpp"
 
-namespace pla {
+namespace pla::glossary_test {
 namespace {
 
 const char* const kLanguages[] = {"en", "vi", "zh"};
@@ -31,7 +31,7 @@ std::string read_source_file(const std::string& relative) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
-Json read_json(const std::string& relative) {
+Json read_repo_json(const std::string& relative) {
   return Json::parse(read_source_file(relative), nullptr, false);
 }
 
@@ -238,7 +238,7 @@ std::vector<std::pair<std::string, std::string>> lesson_texts(const Json& lesson
 class Glossary : public ::testing::Test {
  protected:
   void SetUp() override {
-    glossary_ = read_json("web/i18n/glossary.json");
+    glossary_ = read_repo_json("web/i18n/glossary.json");
     ASSERT_TRUE(glossary_.is_object()) << "web/i18n/glossary.json does not parse";
     ASSERT_TRUE(glossary_.contains("concepts") && glossary_["concepts"].is_array());
   }
@@ -311,7 +311,7 @@ TEST_F(Glossary, CatalogsUseOneTermPerConcept) {
   std::vector<std::string> problems;
   for (const char* lang : kLanguages) {
     const std::string file = std::string("web/i18n/") + lang + ".json";
-    const Json catalog = read_json(file);
+    const Json catalog = read_repo_json(file);
     ASSERT_TRUE(catalog.is_object()) << file << " does not parse";
     check_catalog_node(catalog, "", usages(glossary_, lang), file, problems);
   }
@@ -329,7 +329,7 @@ TEST_F(Glossary, LessonsUseOneTermPerConcept) {
     EXPECT_NE(std::find(files.begin(), files.end(), "web/lessons/" + id + ".json"), files.end()) << id;
   std::vector<std::string> problems;
   for (const std::string& file : files) {
-    const Json lesson = read_json(file);
+    const Json lesson = read_repo_json(file);
     ASSERT_TRUE(lesson.is_object()) << file << " does not parse";
     for (const char* lang : kLanguages) {
       const std::vector<Usage> table = usages(glossary_, lang);
@@ -341,4 +341,4 @@ TEST_F(Glossary, LessonsUseOneTermPerConcept) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::glossary_test

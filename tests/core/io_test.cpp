@@ -15,13 +15,13 @@
 #include "expect_message.hpp"
 #include "test_files.hpp"
 
-namespace pla {
+namespace pla::io_test {
 namespace {
 
 using test::bits;
 using test::failed_at;
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+using test::contains;
 
 // Reads CSV text named data.csv.
 Status csv(const std::string& text, int expected_d = 0) {
@@ -441,4 +441,4 @@ TEST(IoFile, ErrorsNameThePath) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::io_test

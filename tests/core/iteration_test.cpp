@@ -7,7 +7,7 @@
 #include "core/session.hpp"
 #include "expect_message.hpp"
 
-namespace pla {
+namespace pla::iteration_test {
 namespace {
 
 Status run(Session& s, std::vector<std::string> args) { return s.command(args); }
@@ -220,4 +220,4 @@ TEST(Queries, AreChecked) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::iteration_test

@@ -10,7 +10,7 @@
 #include "core/rng.hpp"
 #include "expect_message.hpp"
 
-namespace pla {
+namespace pla::kernels_test {
 namespace {
 
 using test::failed_with;
@@ -169,4 +169,4 @@ TEST(Lift, DatasetKeepsLabelsAndChecksDimensionAndOverflow) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::kernels_test

@@ -25,7 +25,7 @@
 #include "expect_message.hpp"
 #include "test_files.hpp"
 
-namespace pla {
+namespace pla::learner_table_test {
 namespace {
 
 using test::failed_with;
@@ -331,4 +331,4 @@ TEST(SplitAndLift, HoldsOutTheShareThenLiftsBothSets) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::learner_table_test

@@ -13,7 +13,7 @@
 #include "core/rng.hpp"
 #include "expect_message.hpp"
 
-namespace pla {
+namespace pla::learners_test {
 namespace {
 
 using test::arg;
@@ -664,4 +664,4 @@ TEST(Learners, UnboundOrEmptyDataIsANoOp) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::learners_test

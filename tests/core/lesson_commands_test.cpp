@@ -14,18 +14,14 @@
 #include "core/lesson.hpp"
 #include "core/session.hpp"
 #include "expect_message.hpp"
+#include "test_files.hpp"
 
-namespace pla {
+namespace pla::lesson_commands_test {
 namespace {
 
 using test::failed_with;
+using test::lesson_json;
 
-// A lesson of the given steps (JSON text of each step object).
-std::string lesson_of(const std::vector<std::string>& steps, const std::string& title = R"({"en": "T"})") {
-  std::string out = R"({"format": 1, "id": "cmd", "title": )" + title + R"(, "steps": [)";
-  for (std::size_t i = 0; i < steps.size(); ++i) out += (i ? ", " : "") + steps[i];
-  return out + "]}";
-}
 
 // Four separable points in 3-D (d = 3), as setup data.
 const char* const kData3 = R"("data": [[1, 1, 1, 1], [2, 1, 2, 1], [-1, -1, -1, -1], [-2, -1, -1, -1]])";
@@ -40,7 +36,7 @@ std::string read_file(const std::string& path) {
 TEST(LessonCommands, AddQueryOn3DDataTakesThreeCoordinates) {
   LessonRunner r;
   const Status loaded = r.load(
-      lesson_of({std::string(R"({"narration": {"en": "{queries}"}, "setup": {)") + kData3 +
+      lesson_json("cmd", {std::string(R"({"narration": {"en": "{queries}"}, "setup": {)") + kData3 +
                  R"(}, "actions": [["train"], ["add_query", 1, 2, 3]]})"}),
       "cmd.json");
   ASSERT_TRUE(loaded.ok) << loaded.error;
@@ -62,15 +58,15 @@ TEST(LessonCommands, ACountTheTableRefusesIsRefusedAtLoadWithStepAndField) {
   const std::string first = R"({"narration": {"en": "a"}, "setup": {"preset": "textbook"}})";
   const std::string plain = R"({"narration": {"en": "b"}})";
   // compare takes 0 to 8 values (the session's row): 9 are refused at step 3, action 1.
-  Status st = r.load(lesson_of({first, plain, R"({"narration": {"en": "c"}, "actions": [["compare", 1, 2, 3, 4, 5, 6, 7, 8, 9]]})"}),
+  Status st = r.load(lesson_json("cmd", {first, plain, R"({"narration": {"en": "c"}, "actions": [["compare", 1, 2, 3, 4, 5, 6, 7, 8, 9]]})"}),
                      "cmd.json");
   EXPECT_TRUE(failed_with(st, Msg::lesson_action_count,
                           {{"step", "3"}, {"field", "steps[3].actions[1]"}, {"name", "compare"}, {"given", "9"}, {"count", "0–8"}}));
   EXPECT_NE(st.error.find("steps[3].actions[1]: wrong number of arguments for compare: 9"), std::string::npos) << st.error;
   // ... and none is the session's default list of η (a lesson used to refuse it).
-  EXPECT_TRUE(r.load(lesson_of({first, R"({"narration": {"en": "c"}, "actions": [["compare"]]})"}), "cmd.json").ok);
+  EXPECT_TRUE(r.load(lesson_json("cmd", {first, R"({"narration": {"en": "c"}, "actions": [["compare"]]})"}), "cmd.json").ok);
   // add_query on the lesson's own 3-D data takes 3 numbers: 2 are refused at load.
-  st = r.load(lesson_of({std::string(R"({"narration": {"en": "a"}, "setup": {)") + kData3 + "}}",
+  st = r.load(lesson_json("cmd", {std::string(R"({"narration": {"en": "a"}, "setup": {)") + kData3 + "}}",
                          R"({"narration": {"en": "b"}, "actions": [["add_query", 1, 2]]})"}),
               "cmd.json");
   EXPECT_TRUE(failed_with(st, Msg::lesson_action_dim,
@@ -95,7 +91,7 @@ TEST(LessonCommands, TheLoaderTakesTheCountsOfEveryRow) {
       }
       action += "]";
       LessonRunner r;
-      const Status st = r.load(lesson_of({R"({"narration": {"en": "a"}, "setup": {"preset": "textbook"}, "actions": [)" +
+      const Status st = r.load(lesson_json("cmd", {R"({"narration": {"en": "a"}, "setup": {"preset": "textbook"}, "actions": [)" +
                                           action + "]}"}),
                                "cmd.json");
       const bool takes = n >= c.min_args && n <= c.max_args;
@@ -113,7 +109,7 @@ TEST(LessonCommands, AddQueryAfterNewDataIsCheckedWhenTheStepRuns) {
   const std::string first = R"({"narration": {"en": "a"}, "setup": {"preset": "textbook"},
       "actions": [["generate", "separable", 20, 3, 0.1, 0, 7], ["add_query", 1, 2]]})";
   LessonRunner r;
-  ASSERT_TRUE(r.load(lesson_of({first}), "cmd.json").ok);
+  ASSERT_TRUE(r.load(lesson_json("cmd", {first}), "cmd.json").ok);
   Session s;
   const Status st = r.start(s);
   ASSERT_TRUE(failed_with(st, Msg::lesson_step_failed, {{"id", "cmd"}, {"step", "1"}, {"field", "steps[1].actions[2]"}}));
@@ -126,7 +122,7 @@ TEST(LessonCommands, AddQueryAfterNewDataIsCheckedWhenTheStepRuns) {
   LessonRunner ok;
   std::string three = first;
   three.replace(three.find("[\"add_query\", 1, 2]"), 19, "[\"add_query\", 1, 2, 3]");
-  ASSERT_TRUE(ok.load(lesson_of({three}), "cmd.json").ok);
+  ASSERT_TRUE(ok.load(lesson_json("cmd", {three}), "cmd.json").ok);
   Session s2;
   const Status started = ok.start(s2);
   ASSERT_TRUE(started.ok) << started.error;
@@ -167,7 +163,7 @@ TEST(LessonLanguages, AreTheCatalogsOfWebI18n) {
 }
 
 TEST(LessonLanguages, AFourthLanguageIsItsCatalogAndItsTexts) {
-  const std::string lesson = lesson_of(
+  const std::string lesson = lesson_json("cmd", 
       {R"({"narration": {"en": "converged: {converged}", "xx": "xx converged: {converged}"},
            "setup": {"preset": "textbook"},
            "question": {"kind": "yes_no", "prompt": {"en": "converged?", "xx": "xx converged?"}, "from": "converged"}})",
@@ -214,4 +210,4 @@ TEST(LessonLanguages, AFourthLanguageIsItsCatalogAndItsTexts) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::lesson_commands_test

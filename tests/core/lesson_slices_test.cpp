@@ -13,7 +13,7 @@
 #include "core/lesson.hpp"
 #include "core/session.hpp"
 
-namespace pla {
+namespace pla::lesson_slices_test {
 namespace {
 
 std::string seen(const LessonRunner& r, const Session& s) {
@@ -185,4 +185,4 @@ TEST(LessonSlices, TheAnswersEffectRunsInSlices) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::lesson_slices_test

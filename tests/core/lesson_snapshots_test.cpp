@@ -11,14 +11,14 @@
 #include "core/lesson.hpp"
 #include "core/session.hpp"
 
-namespace pla {
+namespace pla::lesson_snapshots_test {
 namespace {
 
 struct Seen {
   std::string session, lesson, narration_en, narration_zh, prompt, expected, options;
 };
 
-Seen seen(const LessonRunner& r, const Session& s) {
+Seen seen_at(const LessonRunner& r, const Session& s) {
   Seen v;
   v.session = s.state_json();
   v.lesson = json_text(r.state());
@@ -48,7 +48,7 @@ Seen replayed(const std::string& json, std::size_t step) {
   LessonProgress p;
   p.step = step;
   EXPECT_TRUE(r.resume(s, p).ok);
-  return seen(r, s);
+  return seen_at(r, s);
 }
 
 TEST(LessonSnapshots, BackMatchesTheReplayInEveryBuiltInLesson) {
@@ -62,7 +62,7 @@ TEST(LessonSnapshots, BackMatchesTheReplayInEveryBuiltInLesson) {
     // Forward: answer every other question right (the effect runs either way), Next on.
     std::vector<Seen> forward;
     for (std::size_t guard = 0; !r.done() && guard < 600; ++guard) {
-      forward.push_back(seen(r, s));
+      forward.push_back(seen_at(r, s));
       if (r.question_kind() != QuestionKind::None && r.step() % 2 == 0) {
         ASSERT_TRUE(r.answer(s, r.expected_answer()).ok);
       }
@@ -77,7 +77,7 @@ TEST(LessonSnapshots, BackMatchesTheReplayInEveryBuiltInLesson) {
     for (std::size_t k = n; k-- > 0;) {
       ASSERT_TRUE(r.back(s).ok) << id << " back to " << k;
       ASSERT_EQ(r.step(), k);
-      const Seen now = seen(r, s);
+      const Seen now = seen_at(r, s);
       expect_same(now, replayed(json, k), id + " step " + std::to_string(k + 1));
       EXPECT_EQ(now.narration_en, forward[k].narration_en) << id << " step " << k + 1;
       EXPECT_EQ(now.expected, forward[k].expected) << id << " step " << k + 1;
@@ -118,7 +118,7 @@ TEST(LessonSnapshots, BackOnA200StepLessonReplaysNoStep) {
   const std::uint64_t before = r.steps_applied();
   for (std::size_t k = 200; k-- > 0;) {
     ASSERT_TRUE(r.back(s).ok);
-    if (k % 50 == 7) expect_same(seen(r, s), replayed(json, k), "step " + std::to_string(k + 1));
+    if (k % 50 == 7) expect_same(seen_at(r, s), replayed(json, k), "step " + std::to_string(k + 1));
     if (k == 0) break;
   }
   EXPECT_EQ(r.step(), 0u);
@@ -129,7 +129,7 @@ TEST(LessonSnapshots, BackOnA200StepLessonReplaysNoStep) {
   p.step = 150;
   ASSERT_TRUE(r.resume(s, p).ok);
   EXPECT_EQ(r.steps_applied(), before);
-  expect_same(seen(r, s), replayed(json, 150), "resume at 151");
+  expect_same(seen_at(r, s), replayed(json, 150), "resume at 151");
 }
 
 // The student changed the session between steps (trained it): Next goes on from what
@@ -149,9 +149,9 @@ TEST(LessonSnapshots, AStateTheStudentChangedIsNoSnapshot) {
   ASSERT_TRUE(r.next(s).ok);
   EXPECT_EQ(r.snapshot_count(), kept);  // still off the replay's path
   ASSERT_TRUE(r.back(s).ok);            // step 6 as the replay gives it
-  expect_same(seen(r, s), replayed(json, 5), "step 6");
+  expect_same(seen_at(r, s), replayed(json, 5), "step 6");
   ASSERT_TRUE(r.back(s).ok);
-  expect_same(seen(r, s), replayed(json, 4), "step 5");
+  expect_same(seen_at(r, s), replayed(json, 4), "step 5");
 }
 
 // Over the memory bound the snapshots thin out as the trace's do (every other one goes,
@@ -172,8 +172,8 @@ TEST(LessonSnapshots, SnapshotsStayWithinTheirBound) {
   const std::uint64_t before = r.steps_applied();
   ASSERT_TRUE(r.back(s).ok);  // to step 30: from the nearest snapshot before it
   EXPECT_LT(r.steps_applied() - before, r.snapshot_every());
-  expect_same(seen(r, s), replayed(json, 29), "step 30");
+  expect_same(seen_at(r, s), replayed(json, 29), "step 30");
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::lesson_snapshots_test

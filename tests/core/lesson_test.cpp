@@ -18,7 +18,7 @@
 #include "core/trace.hpp"
 #include "expect_message.hpp"
 
-namespace pla {
+namespace pla::lesson_test {
 namespace {
 
 using test::failed_with;
@@ -556,9 +556,9 @@ TEST(Lesson, BuiltinTextsHaveAllThreeLanguages) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::lesson_test
 
-namespace pla {
+namespace pla::lesson_test {
 namespace {
 
 // The example of README "Write a lesson" is a lesson that loads and plays to its end.
@@ -588,11 +588,11 @@ TEST(Lesson, TheReadmeExampleLoadsAndPlays) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::lesson_test
 
 // ---------------------------------------------------------------- place_line
 
-namespace pla {
+namespace pla::lesson_test {
 namespace {
 
 // The textbook data (x1 = (3, 3) +1, x2 = (4, 3) +1, x3 = (1, 1) -1): the first update is
@@ -756,9 +756,9 @@ TEST(LessonPlaceLine, NonPlanarLessonsAreRefused) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::lesson_test
 
-namespace pla {
+namespace pla::lesson_test {
 namespace {
 
 // The customers lesson: an update turns w toward yx (the angle before it), and the trained
@@ -786,4 +786,4 @@ TEST(Lesson, CustomersNarratesTheAngleAndClassifiesQueryPoints) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::lesson_test

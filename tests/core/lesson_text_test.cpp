@@ -13,7 +13,7 @@
 #include "core/session.hpp"
 #include "core/values.hpp"
 
-namespace pla {
+namespace pla::lesson_text_test {
 namespace {
 
 const char* const kLanguages[] = {"en", "vi", "zh"};
@@ -237,4 +237,4 @@ TEST(LessonText, TheExpectedAnswerReadsAsTheStudentSeesIt) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::lesson_text_test

@@ -6,6 +6,8 @@
 // by an integer perceptron run by hand.
 #include <gtest/gtest.h>
 
+#include "test_files.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -20,7 +22,7 @@
 #include "core/session.hpp"
 #include "core/values.hpp"
 
-namespace pla {
+namespace pla::lessons_features_test {
 namespace {
 
 void play_to(LessonRunner& r, Session& s, const std::string& id, std::size_t target) {
@@ -29,7 +31,7 @@ void play_to(LessonRunner& r, Session& s, const std::string& id, std::size_t tar
   while (r.step() < target) ASSERT_TRUE(r.next(s).ok);
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test::contains;
 
 // Numbers as the interface writes them: whole numbers exactly, others to 6 significant
 // digits, with a true minus sign (the formatter passed to the runner below).
@@ -447,4 +449,4 @@ TEST(ThresholdNeuronLessonNumbers, AndIsLearntFromZeroAsByHand) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::lessons_features_test

@@ -7,6 +7,8 @@
 // segments, and the VC numbers are recomputed from the formula.
 #include <gtest/gtest.h>
 
+#include "test_files.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -23,7 +25,7 @@
 #include "core/session.hpp"
 #include "core/vc.hpp"
 
-namespace pla {
+namespace pla::lessons_nonseparable_test {
 namespace {
 
 // Runs the lesson (questions skipped with next) until step `target` (0-based) is shown.
@@ -33,7 +35,7 @@ void show_step(LessonRunner& r, Session& s, const std::string& id, std::size_t t
   while (r.step() < target) ASSERT_TRUE(r.next(s).ok);
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test::contains;
 
 // A learner of the session's settings with another algorithm, reset on `ds`.
 std::unique_ptr<Learner> fresh_learner(const Session& s, Algo algo, const Dataset& ds) {
@@ -554,4 +556,4 @@ TEST(VcBoundLessonData, TheNumbersTheTextsState) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::lessons_nonseparable_test

@@ -21,7 +21,7 @@
 #include "core/session.hpp"
 #include "core/trace.hpp"
 
-namespace pla {
+namespace pla::lessons_theory_test {
 namespace {
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
@@ -581,4 +581,4 @@ TEST(LessonsTheoryTexts, ShortStepsNoConvergedFlagAndOneDecimalMark) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::lessons_theory_test

@@ -22,7 +22,7 @@
 #include "core/session.hpp"
 #include "core/trace.hpp"
 
-namespace pla {
+namespace pla::lessons_worked_test {
 namespace {
 
 // The interface's number format as the lab shows it (whole numbers exactly, others to 6
@@ -900,4 +900,4 @@ TEST(WorkedLessons, NotationNumbersAndAugmentedQuantities) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::lessons_worked_test

@@ -3,6 +3,8 @@
 // crash, a stall or an out-of-memory; and long runs keep bounded state.
 #include <gtest/gtest.h>
 
+#include "test_files.hpp"
+
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -17,13 +19,13 @@
 #include "core/urlstate.hpp"
 #include "expect_message.hpp"
 
-namespace pla {
+namespace pla::limits_test {
 namespace {
 
 using test::failed_at;
 using test::failed_with;
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+using test::contains;
 
 // ---------------------------------------------------------------- data text
 
@@ -294,4 +296,4 @@ TEST(Limits, AMillionSessionStepsOnNonSeparableDataKeepBoundedState) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::limits_test

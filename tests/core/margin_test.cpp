@@ -11,7 +11,7 @@
 #include "core/rng.hpp"
 #include "expect_message.hpp"
 
-namespace pla {
+namespace pla::margin_test {
 namespace {
 
 using test::failed_with;
@@ -525,4 +525,4 @@ TEST(Margin, NovikoffBoundFormula) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::margin_test

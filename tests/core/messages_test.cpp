@@ -12,7 +12,7 @@
 #include "core/status.hpp"
 #include "core/stop.hpp"
 
-namespace pla {
+namespace pla::messages_test {
 namespace {
 
 // ---------------------------------------------------------------- the table
@@ -454,4 +454,4 @@ TEST(Messages, StopMessageFillsEachReasonsArguments) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::messages_test

@@ -9,7 +9,7 @@
 #include "core/learners.hpp"
 #include "core/metrics.hpp"
 
-namespace pla {
+namespace pla::metrics_test {
 namespace {
 
 Dataset textbook() {
@@ -122,4 +122,4 @@ TEST(Metrics, OfALearner) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::metrics_test

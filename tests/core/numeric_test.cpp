@@ -4,6 +4,8 @@
 // checked against values worked out by hand.
 #include <gtest/gtest.h>
 
+#include "test_files.hpp"
+
 #include <cmath>
 #include <limits>
 #include <string>
@@ -14,12 +16,12 @@
 #include "core/session.hpp"
 #include "expect_message.hpp"
 
-namespace pla {
+namespace pla::numeric_test {
 namespace {
 
 using test::arg;
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+using test::contains;
 
 Dataset make(int d, const std::vector<std::vector<double>>& xs, const std::vector<int>& ys) {
   Dataset ds;
@@ -260,4 +262,4 @@ TEST(Numeric, SingleClassOfDistinctPoints) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::numeric_test

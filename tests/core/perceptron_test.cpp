@@ -1,17 +1,15 @@
 // Classic PLA against hand-computed textbook numbers.
 #include <gtest/gtest.h>
 
+#include "test_files.hpp"
+
 #include "core/perceptron.hpp"
 #include "core/presets.hpp"
 
-namespace pla {
+namespace pla::perceptron_test {
 namespace {
 
-Dataset preset(const char* name) {
-  Dataset ds;
-  EXPECT_TRUE(make_preset(name, ds).ok);
-  return ds;
-}
+using test::preset;
 
 Perceptron train(const Dataset& ds, PerceptronConfig cfg, int max_epochs = 100) {
   Perceptron p;
@@ -178,4 +176,4 @@ TEST(ClassicPerceptron, EmptyDataIsANoOp) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::perceptron_test

@@ -3,21 +3,18 @@
 
 #include <gtest/gtest.h>
 
+#include "test_files.hpp"
+
 #include <string>
 #include <vector>
 
 #include "core/io.hpp"
 #include "expect_message.hpp"
 
-namespace pla {
+namespace pla::presets_test {
 namespace {
 
-Dataset preset(const std::string& name) {
-  Dataset ds;
-  const Status st = make_preset(name, ds);
-  EXPECT_TRUE(st.ok) << name << ": " << st.error;
-  return ds;
-}
+using test::preset;
 
 TEST(Presets, NamesInMenuOrder) {
   EXPECT_EQ(preset_names(), (std::vector<std::string>{"textbook", "six", "and", "or", "customers", "iris"}));
@@ -96,4 +93,4 @@ TEST(Presets, UnknownNameListsTheKnownOnes) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::presets_test

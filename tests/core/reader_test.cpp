@@ -23,7 +23,7 @@
 #include "expect_message.hpp"
 #include "test_files.hpp"
 
-namespace pla {
+namespace pla::reader_test {
 namespace {
 
 using test::bits;
@@ -563,4 +563,4 @@ TEST(Reader, MemoryInfoAndTheFitRule) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::reader_test

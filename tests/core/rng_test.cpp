@@ -5,7 +5,7 @@
 
 #include "core/rng.hpp"
 
-namespace pla {
+namespace pla::rng_test {
 namespace {
 
 TEST(Rng, SameSeedSameStream) {
@@ -90,4 +90,4 @@ TEST(DetMath, AgreesWithLibmToAFewUlp) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::rng_test

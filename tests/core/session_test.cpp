@@ -5,7 +5,7 @@
 
 #include "core/session.hpp"
 
-namespace pla {
+namespace pla::session_test {
 namespace {
 
 Status run(Session& s, std::vector<std::string> args) { return s.command(args); }
@@ -302,4 +302,4 @@ TEST(SessionTables, StopReasonAndNoticeComeFromTheStopRule) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::session_test

@@ -21,7 +21,7 @@
 #include "expect_message.hpp"
 #include "test_files.hpp"
 
-namespace pla {
+namespace pla::simd_test {
 namespace {
 
 using test::bits;
@@ -768,4 +768,4 @@ TEST(FastPerceptron, Float32ConversionRefusesOverflow) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::simd_test

@@ -6,7 +6,7 @@
 
 #include <string>
 
-namespace pla {
+namespace pla::stop_test {
 namespace {
 
 StopProgress progress(std::uint64_t epochs, std::uint64_t updates, bool converged = false, bool diverged = false) {
@@ -85,4 +85,4 @@ TEST(StopRule, MessageCodesFollowTheReason) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::stop_test

@@ -23,7 +23,7 @@
 #include "expect_message.hpp"
 #include "test_files.hpp"
 
-namespace pla {
+namespace pla::stream_test {
 namespace {
 
 using test::bits;
@@ -507,4 +507,4 @@ TEST(GenerateStream, SeparatedByItsPlaneWithTheMarginInBothFormats) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::stream_test

@@ -1,5 +1,7 @@
-// Small helpers of the core tests: the bits of a double (for bit-for-bit comparisons), and
-// files in the test's temporary folder (named after the test, so no two tests share one).
+// Small helpers of the core tests: the bits of a double (for bit-for-bit comparisons), files
+// in the test's temporary folder (named after the test, so no two tests share one), a text
+// search, a preset's data and a lesson's JSON from its steps. (The test files are compiled as
+// unity builds: a helper more than one file needs lives here, once.)
 #pragma once
 #include <gtest/gtest.h>
 
@@ -7,6 +9,9 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <vector>
+
+#include "core/presets.hpp"
 
 namespace pla::test {
 
@@ -27,6 +32,24 @@ inline void write_file(const std::string& path, const std::string& bytes) {
   ASSERT_NE(f, nullptr) << path;
   ASSERT_EQ(std::fwrite(bytes.data(), 1, bytes.size(), f), bytes.size());
   std::fclose(f);
+}
+
+inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// A preset's data set (a failure to make it fails the test).
+inline Dataset preset(const std::string& name) {
+  Dataset ds;
+  const Status st = make_preset(name, ds);
+  EXPECT_TRUE(st.ok) << name << ": " << st.error;
+  return ds;
+}
+
+// A lesson's JSON text with the given id, steps (JSON text of each step object) and title.
+inline std::string lesson_json(const std::string& id, const std::vector<std::string>& steps,
+                               const std::string& title = R"({"en": "T"})") {
+  std::string out = R"({"format": 1, "id": ")" + id + R"(", "title": )" + title + R"(, "steps": [)";
+  for (std::size_t i = 0; i < steps.size(); ++i) out += (i ? ", " : "") + steps[i];
+  return out + "]}";
 }
 
 }  // namespace pla::test

@@ -6,6 +6,8 @@
 // of Novikoff's proof against the max-margin vector u found by hand.
 #include <gtest/gtest.h>
 
+#include "test_files.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -21,7 +23,7 @@
 #include "core/vc.hpp"
 #include "expect_message.hpp"
 
-namespace pla {
+namespace pla::theory_lessons_test {
 namespace {
 
 using test::failed_with;
@@ -89,7 +91,7 @@ void play_to(LessonRunner& r, Session& s, const std::string& id, std::size_t tar
   while (r.step() < target) ASSERT_TRUE(r.next(s).ok);
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test::contains;
 
 // ---------------------------------------------------------------- the VC bound
 
@@ -650,4 +652,4 @@ TEST(LessonEngine, PlaceholdersWithoutTheirNumbersShowADash) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::theory_lessons_test

@@ -13,7 +13,7 @@
 #include "core/presets.hpp"
 #include "core/rng.hpp"
 
-namespace pla {
+namespace pla::theory_test {
 namespace {
 
 constexpr double kRelTol = 1e-9;
@@ -235,4 +235,4 @@ TEST(Theory, XorHasNoBound) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::theory_test

@@ -12,7 +12,7 @@
 #include "core/trace.hpp"
 #include "expect_message.hpp"
 
-namespace pla {
+namespace pla::trace_test {
 namespace {
 
 using test::failed_with;
@@ -276,4 +276,4 @@ TEST(Trace, TrainRecordsEveryStepAndEarlyStoppingRewindsTheTrace) {
 }
 
 }  // namespace
-}  // namespace pla
+}  // namespace pla::trace_test
