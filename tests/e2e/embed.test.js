@@ -10,6 +10,12 @@ const path = require('path');
 const { WWW, OUT, check, assert, openApp, frames, main } = require('./lib');
 
 const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
+// Awaits every promise (all settle, so no page is left open), then throws the first failure.
+const allOf = async (promises) => {
+  const r = await Promise.allSettled(promises);
+  const bad = r.find((x) => x.status === 'rejected');
+  if (bad) throw bad.reason;
+};
 // The page's texts as the page has them (page-text.js, made from the catalogs).
 const pageText = (page, lang, key) => page.evaluate(([l, k]) => window.PLA_PAGE_TEXT[l][k], [lang, key]);
 const statusText = (page) => page.evaluate(() => {
@@ -176,11 +182,14 @@ main(async ({ browser, server }) => {
   });
 
   await check('the .wasm blocked: loaded through the script; both blocked or missing: the message says why, in the page language', async () => {
-    const blocked = await openApp(browser, server.url, { onPage: (p) => p.route('**/perceptron-lab.wasm', (r) => r.abort()) });
-    const by = await blocked.page.evaluate(() => window.perceptronLab.loadedBy);
-    await blocked.context.close();
-    assert(by['perceptron-lab.wasm'] === 'script', 'fallback not used: ' + JSON.stringify(by));
-    for (const [locale, lang, how] of [['en-US', 'en', 'abort'], ['vi-VN', 'vi', 'abort'], ['zh-CN', 'zh', 404]]) {
+    // The four pages are independent (each its own context and locale): opened side by side.
+    const fallback = (async () => {
+      const blocked = await openApp(browser, server.url, { onPage: (p) => p.route('**/perceptron-lab.wasm', (r) => r.abort()) });
+      const by = await blocked.page.evaluate(() => window.perceptronLab.loadedBy);
+      await blocked.context.close();
+      assert(by['perceptron-lab.wasm'] === 'script', 'fallback not used: ' + JSON.stringify(by));
+    })();
+    const failing = [['en-US', 'en', 'abort'], ['vi-VN', 'vi', 'abort'], ['zh-CN', 'zh', 404]].map(async ([locale, lang, how]) => {
       const app = await openApp(browser, server.url, { locale, expectReady: false,
         onPage: (p) => p.route(/perceptron-lab\.wasm(\.js)?$/, (r) => (how === 'abort' ? r.abort() : r.fulfill({ status: 404, body: 'no' }))) });
       await app.page.waitForFunction(() => document.getElementById('status').className === 'error', null, { timeout: 30000 });
@@ -191,7 +200,8 @@ main(async ({ browser, server }) => {
       await app.context.close();
       assert(pattern.test(st.text) && st.text.includes('perceptron-lab.wasm') &&
              st.text.includes(why.replace('{status}', '404')), `${lang}: "${st.text}"`);
-    }
+    });
+    await allOf([fallback, ...failing]);
   });
 
   await check('loading shows the kilobytes of the .wasm received, in the page language', async () => {
@@ -209,28 +219,37 @@ main(async ({ browser, server }) => {
   });
 
   await check('no WebGL2, no WebAssembly: the page says so', async () => {
-    const noGl = await openApp(browser, server.url, { expectReady: false, init: () => {
-      const get = HTMLCanvasElement.prototype.getContext;
-      HTMLCanvasElement.prototype.getContext = function (kind, ...rest) { return kind === 'webgl2' ? null : get.call(this, kind, ...rest); };
-    } });
-    const a = await statusText(noGl.page);
-    const wantA = await pageText(noGl.page, 'en', 'no_webgl2');
-    await noGl.context.close();
-    assert(a.error && a.text === wantA, JSON.stringify(a));
-    const noWasm = await openApp(browser, server.url, { expectReady: false, locale: 'zh-CN', init: () => { delete window.WebAssembly; } });
-    const b = await statusText(noWasm.page);
-    const wantB = await pageText(noWasm.page, 'zh', 'no_wasm');
-    await noWasm.context.close();
-    assert(b.error && b.text === wantB, JSON.stringify(b));
+    const gl = (async () => {
+      const noGl = await openApp(browser, server.url, { expectReady: false, init: () => {
+        const get = HTMLCanvasElement.prototype.getContext;
+        HTMLCanvasElement.prototype.getContext = function (kind, ...rest) { return kind === 'webgl2' ? null : get.call(this, kind, ...rest); };
+      } });
+      const a = await statusText(noGl.page);
+      const wantA = await pageText(noGl.page, 'en', 'no_webgl2');
+      await noGl.context.close();
+      assert(a.error && a.text === wantA, JSON.stringify(a));
+    })();
+    const wasm = (async () => {
+      const noWasm = await openApp(browser, server.url, { expectReady: false, locale: 'zh-CN', init: () => { delete window.WebAssembly; } });
+      const b = await statusText(noWasm.page);
+      const wantB = await pageText(noWasm.page, 'zh', 'no_wasm');
+      await noWasm.context.close();
+      assert(b.error && b.text === wantB, JSON.stringify(b));
+    })();
+    await allOf([gl, wasm]);
   });
 
   await check('the build without SIMD gives the same numbers as the SIMD build', async () => {
+    // d = 24 and d = 16 (three and two 8-double blocks of a row), and numbers of rows that
+    // are not multiples of the 8 rows a wasm SIMD scan takes at once (the remainders run
+    // too): a few hundred rows, because `run` records the per-update curves over the whole
+    // set (its cost grows as updates x n).
     const run = async (noSimd) => {
       const app = await openApp(browser, server.url + '?preset=six', { init: noSimd ? () => { window.PLA_NO_SIMD = true; } : undefined });
       const r = await app.page.evaluate(async () => {
         const L = window.perceptronLab, out = [];
-        const cmds = [['generate', 'separable', 4000, 24, 0.02, 0, 11], ['set', 'order', 'shuffle'], ['set', 'seed', 5],
-          ['set', 'eta', 0.3], ['run'], ['set', 'algo', 'pocket'], ['reset'], ['run'], ['generate', 'noisy', 3000, 16, 0.01, 0.08, 3],
+        const cmds = [['generate', 'separable', 403, 24, 0.02, 0, 11], ['set', 'order', 'shuffle'], ['set', 'seed', 5],
+          ['set', 'eta', 0.3], ['run'], ['set', 'algo', 'pocket'], ['reset'], ['run'], ['generate', 'noisy', 301, 16, 0.01, 0.08, 3],
           ['set', 'algo', 'averaged'], ['set', 'max_epochs', 40], ['reset'], ['run']];
         for (const c of cmds) {
           const res = L.command(...c);
@@ -243,16 +262,20 @@ main(async ({ browser, server }) => {
       await app.context.close();
       return r;
     };
-    const simd = await run(false), scalar = await run(true);
+    // The two builds in two pages side by side.
+    const [simd, scalar] = await Promise.all([run(false), run(true)]);
     assert(!simd.error && !scalar.error, simd.error || scalar.error);
     assert(simd.variant === 'simd' && simd.by['perceptron-lab.wasm'] === 'fetch', JSON.stringify(simd.by));
     assert(scalar.variant === 'nosimd' && scalar.by['perceptron-lab-nosimd.wasm'] === 'fetch', JSON.stringify(scalar.by));
+    assert(simd.states.length === 3 && scalar.states.length === 3, 'three runs each');
     for (let i = 0; i < simd.states.length; i++) {
       const a = JSON.stringify(simd.states[i]), b = JSON.stringify(scalar.states[i]);
       assert(a === b, `run ${i + 1} differs:\n simd   ${a.slice(0, 400)}\n scalar ${b.slice(0, 400)}`);
     }
     const s = simd.states[0];
     assert(s.updates > 0 && s.converged, 'the first run should converge with updates: ' + JSON.stringify(s).slice(0, 300));
-    console.log(`  ${simd.states.length} runs identical (first: ${s.updates} updates, epoch ${s.epoch})`);
+    const last = simd.states[2];
+    assert(last.updates > 0 && last.epoch === 40, 'the averaged run on the noisy set should run its 40 epochs: ' + JSON.stringify(last).slice(0, 300));
+    console.log(`  ${simd.states.length} runs identical (first: ${s.updates} updates, epoch ${s.epoch}; last: ${last.updates} updates)`);
   });
 });
