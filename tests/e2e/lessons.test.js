@@ -1,14 +1,27 @@
 #!/usr/bin/env node
-// Browser checks of the theory lessons (web/lessons): each opened by its link
-// (?lesson=ID&lang=L) in English, Vietnamese and Chinese loads, shows its first step
-// (screenshot saved) with the plot the step asks for, and answering every question through
-// window.perceptronLab reaches the end. Usage: node lessons.test.js --www DIR --out DIR
+// Browser checks of the built-in lessons (web/lessons), one walk per lesson and language:
+// - The theory lessons, each opened by its link (?lesson=ID&lang=L) in English, Vietnamese and
+//   Chinese: the page loads, shows the first step (screenshot saved) with the plot the step
+//   asks for, no notice, <html lang> of the language; answering every question through
+//   window.perceptronLab and Next reaches the end, and the lesson_finished event counts the
+//   answers given.
+// - Their words, every lesson in Vietnamese and Chinese (English is the core tests'): the
+//   theory lessons in the walk above, the others started through the API (command 'lesson'),
+//   walked to the end with a wrong answer to every other question (the panel then shows the
+//   right answer). Every text the lesson shows (narration, question, verdict and feedback, as
+//   the page's description gives them, with the interface's number format) writes numbers one
+//   way: the decimal point, no thousands separator ("0,1" or "1.000" beside a placeholder's
+//   0.1 is ambiguous), and no yes/no word in brackets. Screenshots of a middle step of two
+//   lessons in each language.
+// A walk runs inside the page (lib.js walkLesson: one evaluate, waiting for each step's work).
+// Usage: node lessons.test.js --www DIR --out DIR [--only REGEX]
 'use strict';
+const fs = require('fs');
 const path = require('path');
-const { OUT, check, assert, openApp, frames, main } = require('./lib');
+const { OUT, check, assert, openApp, frames, main, walkLesson } = require('./lib');
 
-const LESSONS = {
-  // id: the plot tab its first step selects
+// id: the plot tab its first step selects
+const THEORY = {
   'learning-rate': 'losses',
   novikoff: 'invariants',
   'random-start': 'losses',
@@ -18,52 +31,117 @@ const LESSONS = {
   'vc-bound': 'vc',
 };
 const HTML_LANG = { en: 'en', vi: 'vi', zh: 'zh-Hans' };
+// Lessons with a screenshot of a middle step (step 3, once answered) in vi and zh.
+const MIDDLE_SHOT = new Set(['learning-rate', 'vc-bound']);
+const COURSE = JSON.parse(fs.readFileSync(path.join(__dirname, '../../web/lessons/course.json'), 'utf8')).lessons;
 
-// A reply of the right kind for the current question (right or wrong does not matter here).
-function reply(question) {
+const DECIMAL_COMMA = /[0-9],[0-9]/;
+const THOUSANDS = /(^|[^0-9.])[1-9][0-9]{0,2}\.000([^0-9]|$)/;
+const YES_NO_IN_BRACKETS = /[(（](yes|no|có|không|是|否)[)）]/;
+
+// English walk: a reply of the right kind for the current question (right or wrong does not
+// matter here). Runs in the page.
+function replyKind(question) {
   if (question === 'yes_no') return 'yes';
   if (question === 'number') return '0';
   if (question === 'choice') return '0';
   return null;
 }
+// Words walk: a reply of the question's kind: right (the expected answer is not exposed, so
+// "right" is whatever the first option or yes is) or deliberately odd, so that wrong answers
+// happen too. Runs in the page.
+function replyAlternating(question, n) {
+  if (question === 'yes_no') return n % 2 ? 'no' : 'yes';
+  if (question === 'number') return n % 2 ? '12345' : '0';
+  if (question === 'choice') return n % 2 ? '1' : '0';
+  if (question === 'pick_point') return n % 2 ? '1' : '0';
+  if (question === 'place_line') return '1 0 0';
+  return null;
+}
+
+// The number-format faults of a walk's texts.
+function wordFaults(steps) {
+  const bad = [];
+  for (const st of steps)
+    for (const t of st.texts)
+      for (const [name, re] of [['decimal comma', DECIMAL_COMMA], ['thousands', THOUSANDS], ['yes/no in brackets', YES_NO_IN_BRACKETS]]) {
+        const m = t.match(re);
+        if (m) bad.push(`step ${st.step + 1}: ${name} "${m[0]}" in: ${t.slice(Math.max(0, m.index - 60), m.index + 60)}`);
+      }
+  return bad;
+}
 
 main(async ({ browser, server }) => {
-  const app = await openApp(browser, server.url);
+  const app = await openApp(browser, server.url + 'index.html?lang=vi');
   const { page } = app;
-  for (const lang of ['en', 'vi', 'zh']) {
-    for (const [id, plot] of Object.entries(LESSONS)) {
-      await check(`${id} (${lang}) opens by link, shows its first step and plays to the end`, async () => {
+  const ids = await page.evaluate(() => (window.perceptronLab.state().lessons || []).map((l) => l.id));
+  const lessons = ids.length ? ids : COURSE;
+  assert(lessons.length >= 11, 'lessons: ' + lessons.join(', '));
+  for (const id of Object.keys(THEORY)) assert(lessons.includes(id), `${id} is not in the course: ${lessons.join(', ')}`);
+
+  // Walks the open lesson to its end; words: the vi/zh walk (its replies, texts and screenshot).
+  async function walkToEnd(id, lang, words) {
+    const reply = words ? replyAlternating : replyKind;
+    let w = await walkLesson(page, { reply, words, stopAfter: words && MIDDLE_SHOT.has(id) ? 2 : null });
+    const steps = w.steps;
+    if (w.stopped) {
+      await frames(page, 3);
+      await page.screenshot({ path: path.join(OUT, `e2e-words-${id}-${lang}.png`) });
+      w = await walkLesson(page, { reply, words, n: w.n, guard: 200 - steps.length });
+      steps.push(...w.steps);
+    }
+    const s = w.state;
+    assert(s.lesson && s.lesson.done, 'the lesson did not reach its end: ' + JSON.stringify(s.lesson));
+    const given = steps.filter((st) => st.answer !== null);
+    for (const st of given) assert(st.result && st.result.ok, `answer ${st.answer} at step ${st.step + 1}: ${JSON.stringify(st.result)}`);
+    if (words) {
+      const bad = wordFaults(steps);
+      assert(bad.length === 0, bad.join('\n'));
+    }
+    return given;
+  }
+
+  for (const lang of ['vi', 'zh', 'en']) {
+    for (const id of lessons) {
+      const theory = id in THEORY;
+      if (!theory && lang === 'en') continue;
+      const name = theory
+        ? `${id} (${lang}) opens by link, shows its first step and plays to the end` +
+          (lang === 'en' ? '' : '; every text writes numbers with the decimal point')
+        : `${id} (${lang}): every text writes numbers with the decimal point`;
+      await check(name, async () => {
         app.errors.length = 0;
-        await page.goto(`${server.url}index.html?lesson=${id}&lang=${lang}`, { waitUntil: 'load' });
-        await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
-        await page.waitForFunction(() => document.getElementById('status').hidden, null, { timeout: 60000 });
-        await frames(page, 4);
-        const file = path.join(OUT, `e2e-lesson-${id}-${lang}.png`);
-        await page.screenshot({ path: file });
-        let s = await page.evaluate(() => window.perceptronLab.state());
-        assert(s.lesson && s.lesson.id === id && s.lesson.step === 0 && !s.lesson.done, JSON.stringify(s.lesson));
-        assert(s.lang === lang, `lang ${s.lang}`);
-        assert(s.plot === plot, `the first step should show the plot ${plot}, got ${s.plot}`);
-        assert(s.notices.length === 0, 'notices: ' + s.notices.join(' | '));
-        const htmlLang = await page.evaluate(() => document.documentElement.lang);
-        assert(htmlLang === HTML_LANG[lang], `html lang ${htmlLang}`);
-        // Through the API: answer each question, then Next, to the end.
-        let questions = 0;
-        for (let guard = 0; guard < 100 && !s.lesson.done; ++guard) {
-          const r = reply(s.lesson.question);
-          if (r !== null && !s.lesson.answered) {
-            await page.evaluate((v) => window.perceptronLab.command('answer', v), r);
-            ++questions;
-          }
-          await page.evaluate(() => window.perceptronLab.command('lesson_next'));
-          s = await page.evaluate(() => window.perceptronLab.state());
+        let s;
+        if (theory) {
+          await page.goto(`${server.url}index.html?lesson=${id}&lang=${lang}`, { waitUntil: 'load' });
+          await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
+          await page.waitForFunction(() => document.getElementById('status').hidden, null, { timeout: 60000 });
+          await frames(page, 4);
+          await page.screenshot({ path: path.join(OUT, `e2e-lesson-${id}-${lang}.png`) });
+          const first = await page.evaluate(() => ({ s: window.perceptronLab.state(), html: document.documentElement.lang }));
+          s = first.s;
+          assert(s.lesson && s.lesson.id === id && s.lesson.step === 0 && !s.lesson.done, JSON.stringify(s.lesson));
+          assert(s.lang === lang, `lang ${s.lang}`);
+          assert(s.plot === THEORY[id], `the first step should show the plot ${THEORY[id]}, got ${s.plot}`);
+          assert(s.notices.length === 0, 'notices: ' + s.notices.join(' | '));
+          assert(first.html === HTML_LANG[lang], `html lang ${first.html}`);
+        } else {
+          const started = await page.evaluate(([l, i]) => ({ lang: window.perceptronLab.command('set', 'lang', l),
+            lesson: window.perceptronLab.command('lesson', i), s: window.perceptronLab.state() }), [lang, id]);
+          assert(started.lang.ok && started.lesson.ok, JSON.stringify(started.lang) + ' ' + JSON.stringify(started.lesson));
+          s = started.s;
+          assert(s.lesson && s.lesson.id === id && s.lang === lang, JSON.stringify(s.lesson) + ' ' + s.lang);
         }
-        assert(s.lesson.done, 'the lesson did not reach its end: ' + JSON.stringify(s.lesson));
-        assert(questions >= 3, `only ${questions} questions`);
-        const ev = await page.evaluate(() => window.perceptronLab.lessonEvents || []);
-        const fin = ev.find((e) => e.event === 'lesson_finished');
-        assert(fin && fin.id === id && fin.answered === questions, JSON.stringify(ev.slice(-2)));
-        await frames(page, 2);
+        const given = await walkToEnd(id, lang, lang !== 'en');
+        if (theory) {
+          // Questions of the kinds every walk answers (yes/no, number, choice): at least 3.
+          const asked = given.filter((st) => ['yes_no', 'number', 'choice'].includes(st.question)).length;
+          assert(asked >= 3, `only ${asked} questions`);
+          const ev = await page.evaluate(() => window.perceptronLab.lessonEvents || []);
+          const fin = ev.find((e) => e.event === 'lesson_finished');
+          assert(fin && fin.id === id && fin.answered === given.length, JSON.stringify(ev.slice(-2)) + ` (${given.length} answers)`);
+          await frames(page, 2);
+        }
         assert(app.errors.length === 0, 'console errors: ' + app.errors.join(' | '));
       });
     }
