@@ -176,23 +176,37 @@ main(async ({ browser }) => {
       assert(literal.length >= 4, 'literal questions ' + literal.length);
       // Right, right, wrong, right, wrong, ... : the oracle is the lesson file's own answer.
       const plan = new Map(literal.map((q, k) => [q.step, { right: k % 3 !== 2 || k === 0, q }]));
-      const given = [];
-      let s = await labState(p.lab);
-      for (let guard = 0; guard < 100 && !s.lesson.done; ++guard) {
-        const x = plan.get(s.lesson.step);
-        if (x && !s.lesson.answered) {
-          const value = x.right ? String(x.q.answer) : wrongAnswer(x.q);
-          const r = await p.lab.evaluate((v) => window.perceptronLab.command('answer', v), value);
-          assert(r && r.ok, `answer ${value} at step ${s.lesson.step}: ${JSON.stringify(r)}`);
-          const after = await labState(p.lab);
-          assert(after.lesson.correct === x.right, `step ${s.lesson.step}: the lab says correct=${after.lesson.correct} for ${value} (expected ${x.right})`);
-          given.push({ step: s.lesson.step, value, right: x.right });
-          const mid = await instance(p.h5p, (i) => ({ score: i.getScore(), given: i.getAnswerGiven() }));
-          assert(mid.given && mid.score === given.filter((g) => g.right).length, 'mid-lesson ' + JSON.stringify(mid));
+      // The walk inside the lab's frame (one evaluate; a step's work in slices is waited for).
+      // After each answer the H5P instance (in the parent frame, same origin) hears of it by a
+      // message: its getScore / getAnswerGiven are read once they follow (at most 5 s).
+      const answers = Object.fromEntries([...plan].map(([step, x]) => [step, { value: x.right ? String(x.q.answer) : wrongAnswer(x.q), right: x.right }]));
+      const walk = await p.lab.evaluate(async (answers) => {
+        const lab = window.perceptronLab, inst = window.parent.H5P.instances[0], out = [];
+        let s = await lab.idle(), rights = 0;
+        for (let guard = 0; guard < 100 && !s.lesson.done; ++guard) {
+          const x = answers[s.lesson.step];
+          if (x && !s.lesson.answered) {
+            const r = lab.command('answer', x.value);
+            const after = await lab.idle();
+            rights += x.right ? 1 : 0;
+            for (const t0 = Date.now(); Date.now() - t0 < 5000 && !(inst.getAnswerGiven() && inst.getScore() === rights);)
+              await new Promise((res) => setTimeout(res, 10));
+            out.push({ step: s.lesson.step, value: x.value, right: x.right, r, correct: after.lesson.correct,
+              mid: { score: inst.getScore(), given: inst.getAnswerGiven() } });
+          }
+          lab.command('lesson_next');
+          s = await lab.idle();
         }
-        await p.lab.evaluate(() => window.perceptronLab.command('lesson_next'));
-        s = await labState(p.lab);
+        return { out, s };
+      }, answers);
+      const given = [];
+      for (const g of walk.out) {
+        assert(g.r && g.r.ok, `answer ${g.value} at step ${g.step}: ${JSON.stringify(g.r)}`);
+        assert(g.correct === g.right, `step ${g.step}: the lab says correct=${g.correct} for ${g.value} (expected ${g.right})`);
+        given.push({ step: g.step, value: g.value, right: g.right });
+        assert(g.mid.given && g.mid.score === given.filter((x) => x.right).length, 'mid-lesson ' + JSON.stringify(g.mid));
       }
+      const s = walk.s;
       assert(s.lesson.done, 'the lesson did not finish');
       const rights = given.filter((g) => g.right).length;
       assert(rights > 0 && rights < given.length, `answers ${JSON.stringify(given)}`);
@@ -259,17 +273,20 @@ main(async ({ browser }) => {
         return;
       }
       const literal = literalQuestions('textbook');
-      let s = await labState(p.lab), rights = 0;
-      // Answer the first two questions with a literal answer (right, then wrong), stop after the second.
-      for (let guard = 0; guard < 100 && s.lesson.step <= literal[1].step; ++guard) {
-        const k = literal.findIndex((q) => q.step === s.lesson.step);
-        if (k === 0 || k === 1) {
-          await p.lab.evaluate((v) => window.perceptronLab.command('answer', v), k === 0 ? String(literal[0].answer) : wrongAnswer(literal[1]));
-          rights += k === 0 ? 1 : 0;
+      const rights = 1;
+      // Answer the first two questions with a literal answer (right, then wrong), stop after the
+      // second (inside the lab's frame: one evaluate).
+      const s = await p.lab.evaluate(async ([q0, q1]) => {
+        const lab = window.perceptronLab;
+        let s = await lab.idle();
+        for (let guard = 0; guard < 100 && s.lesson.step <= q1.step; ++guard) {
+          const q = [q0, q1].find((x) => x.step === s.lesson.step);
+          if (q) { lab.command('answer', q.value); await lab.idle(); }
+          lab.command('lesson_next');
+          s = await lab.idle();
         }
-        await p.lab.evaluate(() => window.perceptronLab.command('lesson_next'));
-        s = await labState(p.lab);
-      }
+        return s;
+      }, [{ step: literal[0].step, value: String(literal[0].answer) }, { step: literal[1].step, value: wrongAnswer(literal[1]) }]);
       const step = s.lesson.step;
       const saved = await instance(p.h5p, (i) => JSON.stringify(i.getCurrentState()));
       const before = await instance(p.h5p, (i) => ({ score: i.getScore(), answers: i.answers.length }));
@@ -318,9 +335,11 @@ main(async ({ browser }) => {
       const row = (await labState(p.lab)).lessons.find((r) => r.id === 'textbook');
       assert(before === row.questions, `getMaxScore before the lab loaded: ${before}, the lab: ${row.questions}`);
       const q = literalQuestions('textbook')[0];
-      let s = await labState(p.lab);
-      while (s.lesson.step < q.step) { await p.lab.evaluate(() => window.perceptronLab.command('lesson_next')); s = await labState(p.lab); }
-      await p.lab.evaluate((v) => window.perceptronLab.command('answer', v), String(q.answer));
+      await p.lab.evaluate(async ([step, v]) => {
+        const lab = window.perceptronLab;
+        for (let s = await lab.idle(); s.lesson.step < step; s = await lab.idle()) lab.command('lesson_next');
+        lab.command('answer', v);
+      }, [q.step, String(q.answer)]);
       await p.page.waitForFunction(() => window.statements.some((st) => /answered$/.test(st.verb.id)), null, { timeout: 5000 });
       const st = (await statements(p.page)).find((x) => verb(x) === 'answered');
       assert(/\?subContentId=abc-123-textbook-q\d+$/.test(st.object.id), 'object ' + st.object.id);
@@ -345,26 +364,30 @@ main(async ({ browser }) => {
       assert(first.max === rows.textbook.questions + rows.dual.questions, 'max ' + first.max);
       assert(/^Bài 1 trên 2: /.test(first.status), 'status ' + first.status);
       // The first lesson walked without answers: no completed yet, then "Next lesson".
-      for (let guard = 0; guard < 100 && !s.lesson.done; ++guard) {
-        await p.lab.evaluate(() => window.perceptronLab.command('lesson_next'));
-        s = await labState(p.lab);
-      }
+      s = await p.lab.evaluate(async () => {  // inside the lab's frame: one evaluate
+        const lab = window.perceptronLab;
+        let s = await lab.idle();
+        for (let guard = 0; guard < 100 && !s.lesson.done; ++guard) { lab.command('lesson_next'); s = await lab.idle(); }
+        return s;
+      });
       await p.h5p.waitForFunction(() => !document.querySelector('.h5p-perceptron-lab-next').hidden, null, { timeout: 5000 });
       assert((await statements(p.page)).length === 0, 'statements before the last lesson: ' + JSON.stringify(await statements(p.page)));
       await p.h5p.click('.h5p-perceptron-lab-next');
       await p.lab.waitForFunction(() => window.perceptronLab.state().lesson && window.perceptronLab.state().lesson.id === 'dual', null, { timeout: 5000 });
-      s = await labState(p.lab);
-      let answeredRight = 0;
-      const literal = new Map(literalQuestions('dual').map((q) => [q.step, q]));
-      for (let guard = 0; guard < 100 && !s.lesson.done; ++guard) {
-        const q = literal.get(s.lesson.step);
-        if (q && !s.lesson.answered && answeredRight === 0) {
-          await p.lab.evaluate((v) => window.perceptronLab.command('answer', v), String(q.answer));
-          answeredRight++;
+      // The second lesson inside the lab's frame (one evaluate): its first literal question
+      // answered right, then Next to the end.
+      const literal = Object.fromEntries(literalQuestions('dual').map((q) => [q.step, String(q.answer)]));
+      const answeredRight = await p.lab.evaluate(async (literal) => {
+        const lab = window.perceptronLab;
+        let s = await lab.idle(), n = 0;
+        for (let guard = 0; guard < 100 && !s.lesson.done; ++guard) {
+          const v = literal[s.lesson.step];
+          if (v !== undefined && !s.lesson.answered && n === 0) { lab.command('answer', v); n++; await lab.idle(); }
+          lab.command('lesson_next');
+          s = await lab.idle();
         }
-        await p.lab.evaluate(() => window.perceptronLab.command('lesson_next'));
-        s = await labState(p.lab);
-      }
+        return n;
+      }, literal);
       await p.page.waitForFunction(() => window.statements.some((st) => /completed$/.test(st.verb.id)), null, { timeout: 5000 });
       const all = await statements(p.page);
       const completed = all.filter((st) => verb(st) === 'completed');
