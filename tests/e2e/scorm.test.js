@@ -224,13 +224,16 @@ main(async ({ browser }) => {
       });
 
       await check(`${std}: to the end of the lesson: completed, passed or failed against the pass mark`, async () => {
+        // The walk inside the page (one evaluate; a step's work in slices is waited for).
         const reply = { yes_no: 'no', number: '0', choice: '0', pick_point: '0', place_line: '1 1 -3' };
-        for (let guard = 0; guard < 40; guard++) {
-          const s = await sco(page, (lab) => lab.state().lesson);
-          if (!s || s.done) break;
-          if (reply[s.question] && !s.answered) await sco(page, (lab, v) => lab.command('answer', v), reply[s.question]);
-          await sco(page, (lab) => lab.command('lesson_next'));
-        }
+        await sco(page, async (lab, reply) => {
+          for (let guard = 0; guard < 40; guard++) {
+            const s = (await lab.idle()).lesson;
+            if (!s || s.done) break;
+            if (reply[s.question] && !s.answered) { lab.command('answer', reply[s.question]); await lab.idle(); }
+            lab.command('lesson_next');
+          }
+        }, reply);
         const st = await sco(page, (lab) => lab.state());
         assert(st.lesson && st.lesson.done, 'not at the end ' + JSON.stringify(st.lesson));
         const row = st.lessons.find((x) => x.id === 'textbook');
