@@ -17,13 +17,15 @@ const lab = (page, fn, ...a) => page.evaluate(([f, a]) =>
   new Function('lab', 'args', 'return (' + f + ')(lab, ...args)')(window.perceptronLab, a), [fn.toString(), a]);
 
 // The cfn of the README's Open edX problem, run on what JSInput submits: {"answer": getGrade(),
-// "state": getState()} as a JSON string.
-function readmeCfn(grade, state) {
+// "state": getState()} as a JSON string; one Python run for a list of [grade, state] pairs.
+function readmeCfn(pairs) {
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   const m = /<script type="loncapa\/python">\n([\s\S]*?)<\/script>/.exec(readme);
   assert(m, 'README: no <script type="loncapa/python"> in the Open edX problem');
-  const code = m[1] + '\nimport json, sys\nr = check_perceptron_lab(None, sys.argv[1])\nprint(json.dumps(r))\n';
-  return JSON.parse(execFileSync('/usr/bin/python3', ['-c', code, JSON.stringify({ answer: grade, state })]).toString());
+  const code = m[1] + '\nimport json, sys\n' +
+    'print(json.dumps([check_perceptron_lab(None, a) for a in json.loads(sys.argv[1])]))\n';
+  const submitted = pairs.map(([grade, state]) => JSON.stringify({ answer: grade, state }));
+  return JSON.parse(execFileSync('/usr/bin/python3', ['-c', code, JSON.stringify(submitted)]).toString());
 }
 
 main(async ({ browser, server }) => {
@@ -39,19 +41,25 @@ main(async ({ browser, server }) => {
     // Li Hang's example 2.1 by hand: the first update is on x1 (index 0: right); x2 = (4, 3)
     // under w = (3, 3), b = 1: 12 + 9 + 1 = 22 > 0, so "yes, misclassified" is wrong; then
     // x3 under w = (2, 2), b = 0: -4 <= 0, so b becomes -1 (right).
-    for (const [i, v] of ['0', 'yes', '-1'].entries()) {
-      assert((await lab(a.page, (l, x) => l.command('answer', x), v)).ok, 'answer ' + v);
-      if (i < 2) await lab(a.page, (l) => l.command('lesson_next'));
-    }
-    await lab(a.page, (l) => l.command('lesson_next'));
+    // The three answers and the Next after each, in one evaluate (waiting for each step's work).
+    const replies = await lab(a.page, async (l, answers) => {
+      const out = [];
+      for (const v of answers) {
+        await l.idle();
+        out.push([v, l.command('answer', v)]);
+        l.command('lesson_next');
+      }
+      await l.idle();
+      return out;
+    }, ['0', 'yes', '-1']);
+    for (const [v, r] of replies) assert(r.ok, 'answer ' + v);
     const g = JSON.parse(await lab(a.page, (l) => l.getGrade()));
     assert(g.right === 2 && g.answered === 3 && g.questions === row.questions, 'grade ' + JSON.stringify(g));
     assert(Math.abs(g.score - 2 / row.questions) < 1e-12, 'score ' + g.score);
-    const r = readmeCfn(JSON.stringify(g), await lab(a.page, (l) => l.getState()));
+    const [r, full, none] = readmeCfn([[JSON.stringify(g), await lab(a.page, (l) => l.getState())],
+      [JSON.stringify(Object.assign({}, g, { right: g.questions, score: 1, done: true })), '{}'], ['not json', '{}']]);
     assert(Math.abs(r.grade_decimal - 2 / row.questions) < 1e-9 && r.ok === 'partial', 'cfn: ' + JSON.stringify(r));
-    const full = readmeCfn(JSON.stringify(Object.assign({}, g, { right: g.questions, score: 1, done: true })), '{}');
     assert(full.ok === true && full.grade_decimal === 1, 'cfn of a finished lesson all right: ' + JSON.stringify(full));
-    const none = readmeCfn('not json', '{}');
     assert(none.ok === false && none.grade_decimal === 0, 'cfn of no grade: ' + JSON.stringify(none));
   });
 
@@ -66,8 +74,9 @@ main(async ({ browser, server }) => {
     before = await lab(a.page, (l) => l.state());
   });
 
-  for (const when of ['before the lab is ready', 'after the lab is ready']) {
-    await check(`setState(getState()) in a fresh page, ${when}: step, answers and data restored`, async () => {
+  // The two fresh pages at once.
+  await Promise.all(['before the lab is ready', 'after the lab is ready'].map((when) =>
+    check(`setState(getState()) in a fresh page, ${when}: step, answers and data restored`, async () => {
       const early = when.startsWith('before');
       const b = await openApp(browser, url, early ? { init: `window.__state = ${JSON.stringify(saved)};
         document.addEventListener('DOMContentLoaded', function () { window.__early = !window.perceptronLab.ready;
@@ -89,18 +98,17 @@ main(async ({ browser, server }) => {
         'the state round-trips');
       assert(b.errors.length === 0, 'errors: ' + b.errors.join(' | '));
       await b.context.close();
-    });
-  }
+    })));
 
   await check('the lab\'s own data (points added, a setting) round-trips without a lesson', async () => {
-    const c = await openApp(browser, url);
+    // Both fresh pages load at once (d stays untouched until setState).
+    const [c, d] = await Promise.all([openApp(browser, url), openApp(browser, url)]);
     for (const p of [['1.5', '2', '1'], ['-1', '0.25', '-1'], ['3', '-2', '1']]) {
       assert((await lab(c.page, (l, x) => l.command('add_point', ...x), p)).ok, 'add_point');
     }
     assert((await lab(c.page, (l) => l.command('set', 'eta', '0.5'))).ok, 'set eta');
     const st = await lab(c.page, (l) => l.getState());
     const want = await lab(c.page, (l) => l.state());
-    const d = await openApp(browser, url);
     await lab(d.page, (l, s) => l.setState(s), st);
     const got = await lab(d.page, (l) => l.state());
     assert(got.points === want.points && JSON.stringify(got.data) === JSON.stringify(want.data), 'data ' + JSON.stringify(got.data));
