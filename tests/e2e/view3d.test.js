@@ -33,13 +33,16 @@ function countIn(img, rect, [r, g, b], tol = 8) {
 }
 
 // Goes to step `index` (0-based) of the lesson the page opened with, skipping questions.
+// (In one evaluate: a round trip per command would cost a frame each.)
 async function toStep(page, index) {
-  for (let i = 0; i < index; i++) {
-    const r = await page.evaluate(() => window.perceptronLab.command('lesson_next'));
-    assert(r && r.ok !== false, 'lesson_next failed: ' + JSON.stringify(r));
-  }
-  await frames(page, 6);
-  const s = await page.evaluate(() => window.perceptronLab.state());
+  const { replies, s } = await page.evaluate(async (n) => {
+    const replies = [];
+    // (each step's work, which may go on in the frames, done before the next)
+    for (let i = 0; i < n; i++) { replies.push(window.perceptronLab.command('lesson_next')); await window.perceptronLab.idle(); }
+    for (let k = 0; k < 6; k++) await new Promise((res) => requestAnimationFrame(res));
+    return { replies, s: window.perceptronLab.state() };
+  }, index);
+  replies.forEach((r) => assert(r && r.ok !== false, 'lesson_next failed: ' + JSON.stringify(r)));
   assert(s.lesson && s.lesson.step === index, 'lesson step ' + JSON.stringify(s.lesson));
   return s;
 }
@@ -53,6 +56,21 @@ async function shot(page, name) {
 main(async ({ browser, server }) => {
   const viewport = { width: 1280, height: 800 };
   const rect = viewRect(viewport.width, viewport.height);
+  // One page for the four checks: openApp once (its storage emptied before each document
+  // starts, as in a fresh context), then page.goto, which costs about half of a new context
+  // (the engine's files cached). The console errors are those since the last load.
+  let shared = null;
+  const open = async (url) => {
+    if (!shared) {
+      shared = await openApp(browser, url, { viewport, init: () => { try { localStorage.clear(); } catch (e) { /* none */ } } });
+    } else {
+      shared.errors.length = 0;
+      await shared.page.goto(url);
+      await shared.page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
+      await shared.page.waitForFunction(() => document.getElementById('status').hidden, null, { timeout: 60000 });
+    }
+    return shared;
+  };
 
   // The step of the threshold-neuron lesson that turns the augmented 3-D view on (the AND neuron).
   const neuron = JSON.parse(require('fs').readFileSync(path.join(__dirname, '../../web/lessons/threshold-neuron.json'), 'utf8'));
@@ -60,8 +78,7 @@ main(async ({ browser, server }) => {
   assert(AUGMENTED > 0, 'threshold-neuron has no step with the augmented view');
   for (const lang of ['en', 'vi', 'zh']) {
     await check(`threshold-neuron (${lang}): the last step shows the augmented space with both classes`, async () => {
-      const { context, page, errors } = await openApp(browser, server.url + `index.html?lesson=threshold-neuron&lang=${lang}`,
-        { viewport });
+      const { page, errors } = await open(server.url + `index.html?lesson=threshold-neuron&lang=${lang}`);
       const s = await toStep(page, AUGMENTED);
       assert(s.view3d === 'augmented', 'view3d should be augmented: ' + s.view3d);
       assert(s.preset === 'and', 'the AND neuron: ' + s.preset);
@@ -92,12 +109,11 @@ main(async ({ browser, server }) => {
         assert(countIn(turned, rect, NEG) >= 90, 'the −1 squares are still in the view after turning');
       }
       assert(errors.length === 0, errors.join('\n'));
-      await context.close();
     });
   }
 
   await check('lifting: the circles lifted to (x1², x2², x1·x2) in the 3-D view, both classes present', async () => {
-    const { context, page, errors } = await openApp(browser, server.url + 'index.html?lesson=lifting', { viewport });
+    const { page, errors } = await open(server.url + 'index.html?lesson=lifting');
     const ids = await page.evaluate(() => window.perceptronLab.state().lesson.id);
     assert(ids === 'lifting', 'lesson ' + ids);
     const s = await toStep(page, 3);
@@ -114,6 +130,6 @@ main(async ({ browser, server }) => {
     const off = await page.evaluate(() => window.perceptronLab.state());
     assert(off.view3d === 'off', 'view3d ' + off.view3d);
     assert(errors.length === 0, errors.join('\n'));
-    await context.close();
   });
+  if (shared) await shared.context.close();
 });
