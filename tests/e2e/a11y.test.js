@@ -41,14 +41,33 @@ const outline = (page) => page.evaluate(() => {
   });
   return out;
 });
-// Waits for frames until the live region says something containing every part.
+// Waits, frame by frame (120 frames at most), until the live region says something
+// containing every part: in the page (a round trip per look would cost a frame each).
 async function liveSays(page, parts, what) {
-  for (let i = 0; i < 60; i++) {
-    const t = await liveText(page);
-    if (parts.every((p) => t.includes(p))) return t;
-    await frames(page, 2);
-  }
+  const t = await page.evaluate(async (want) => {
+    const live = document.getElementById('pla-live');
+    for (let i = 0; i < 120; i++) {
+      if (want.every((p) => live.textContent.includes(p))) return live.textContent;
+      await new Promise((res) => requestAnimationFrame(res));
+    }
+    return null;
+  }, parts);
+  if (t !== null) return t;
   throw new Error(`${what}: the live region says ${JSON.stringify(await liveText(page))}, expected ${JSON.stringify(parts)}`);
+}
+
+// A page kept for several views: openApp once (its storage emptied before each document
+// starts, as in a fresh context), then page.goto (about half the cost of a new context: the
+// engine's files are cached). The console errors are those since the last visit.
+async function reusable(browser, url, options = {}) {
+  const app = await openApp(browser, url, { ...options, init: () => { try { localStorage.clear(); } catch (e) { /* none */ } } });
+  app.visit = async (next) => {
+    app.errors.length = 0;
+    await app.page.goto(next);
+    await app.page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
+    await app.page.waitForFunction(() => document.getElementById('status').hidden, null, { timeout: 60000 });
+  };
+  return app;
 }
 
 // WCAG 2.1 relative luminance and contrast ratio of two sRGB colours.
@@ -89,12 +108,13 @@ main(async ({ browser, server }) => {
       ['embed lesson', '?embed=true&lesson=textbook'], ['contrast', '?theme=contrast']];
     const shown = { en: ['default', 'lesson', 'embed', 'contrast'], vi: ['default', 'embed lesson'],
       zh: ['default', 'embed'] };
-    for (const lang of ['en', 'vi', 'zh']) {
-      for (const [name, query] of views) {
-        if (!shown[lang].includes(name)) continue;
-        const url = server.url + (query ? query + '&' : '?') + 'lang=' + lang;
-        const app = await openApp(browser, url);
-        try {
+    let app = null;
+    try {
+      for (const lang of ['en', 'vi', 'zh']) {
+        for (const [name, query] of views) {
+          if (!shown[lang].includes(name)) continue;
+          const url = server.url + (query ? query + '&' : '?') + 'lang=' + lang;
+          if (!app) app = await reusable(browser, url); else await app.visit(url);
           await described(app.page, lang);
           const bad = await axeSerious(app.page);
           assert(bad.length === 0, `${lang} ${name}: ${JSON.stringify(bad)}`);
@@ -104,17 +124,20 @@ main(async ({ browser, server }) => {
             live: document.getElementById('pla-live').getAttribute('aria-live') }));
           assert(html.lang === HTML_LANG[lang] && html.title && html.main && html.role === 'application' &&
                  html.label && html.label.length > 10 && html.live === 'polite', `${lang} ${name}: ${JSON.stringify(html)}`);
-        } finally {
-          await app.context.close();
+          assert(app.errors.length === 0, `${lang} ${name}: ` + app.errors.join(' | '));
         }
       }
+    } finally {
+      if (app) await app.context.close();
     }
   });
 
   await check("the description and live region follow `step`, in each language (texts saved)", async () => {
-    for (const lang of ['en', 'vi', 'zh']) {
-      const app = await openApp(browser, server.url + '?preset=textbook&lang=' + lang);
-      try {
+    let app = null;
+    try {
+      for (const lang of ['en', 'vi', 'zh']) {
+        const url = server.url + '?preset=textbook&lang=' + lang;
+        if (!app) app = await reusable(browser, url); else await app.visit(url);
         await described(app.page, lang);
         const t = { start: { live: await liveText(app.page), description: await outline(app.page) } };
         assert(t.start.live.includes('w = (0, 0)'), `${lang} start: ${t.start.live}`);
@@ -130,9 +153,9 @@ main(async ({ browser, server }) => {
         t.converged = { live: await liveSays(app.page, ['w = (1, 1)', 'b = ' + MINUS + '3', '7'], `${lang} converged`) };
         t.converged.description = await outline(app.page);
         texts[lang] = t;
-      } finally {
-        await app.context.close();
       }
+    } finally {
+      if (app) await app.context.close();
     }
     fs.writeFileSync(path.join(OUT, 'a11y-texts.json'), JSON.stringify(texts, null, 1));
   });
@@ -146,11 +169,18 @@ main(async ({ browser, server }) => {
       const state = () => page.evaluate(() => window.perceptronLab.state());
       // No control has the focus after loading: Right steps. The hand-worked run converges
       // at step 18 after 7 updates (describe_test.cpp).
+      // After each press: the frames until the step changes (at most 60), then one frame more
+      // (a second step would show there), then the step; in one round trip.
+      const stepAfterPress = (before) => page.evaluate(async (prev) => {
+        const raf = () => new Promise((res) => requestAnimationFrame(res));
+        for (let k = 0; k < 60 && window.perceptronLab.state().step === prev; k++) await raf();
+        await raf();
+        return window.perceptronLab.state().step;
+      }, before);
       for (let i = 1; i <= 18; i++) {
         await page.keyboard.press('ArrowRight');
-        await frames(page, 2);
-        const s = await state();
-        assert(s.step === i, `after ${i} presses: step ${s.step}`);
+        const step = await stepAfterPress(i - 1);
+        assert(step === i, `after ${i} presses: step ${step}`);
       }
       const done = await state();
       assert(JSON.stringify(done.w) === '[1,1]' && done.b === -3 && done.updates === 7 && done.stop_reason === 'converged',
@@ -161,8 +191,10 @@ main(async ({ browser, server }) => {
       let cursor = '', tabs = 0;
       for (; tabs < 120 && !cursor; tabs++) {
         await page.keyboard.press('Shift+Tab');
-        await frames(page, 3);
-        cursor = (await page.evaluate(() => window.perceptronLab.describe().cursor)) || '';
+        cursor = (await page.evaluate(async () => {
+          for (let k = 0; k < 3; k++) await new Promise((res) => requestAnimationFrame(res));
+          return window.perceptronLab.describe().cursor;
+        })) || '';
       }
       assert(cursor.startsWith('Cursor at'), 'Shift+Tab never reached the canvas');
       texts.shift_tabs_to_canvas = tabs;
@@ -187,14 +219,24 @@ main(async ({ browser, server }) => {
 
   await check('theme=contrast: text >= 4.5:1 and points >= 3:1 on the rendered canvas', async () => {
     const measured = {};
-    for (const theme of ['contrast', 'light']) {
-      const app = await openApp(browser, server.url + '?preset=textbook&lang=en&theme=' + theme);
-      try {
-        await app.page.evaluate(() => window.perceptronLab.command('train'));
-        await frames(app.page, 6);
+    let app = null;
+    try {
+      for (const theme of ['contrast', 'light']) {
+        const url = server.url + '?preset=textbook&lang=en&theme=' + theme;
+        if (!app) app = await reusable(browser, url); else await app.visit(url);
+        // Trained, six frames drawn; where the grid lines x = 2, 3, 4 (at y = 2) and the
+        // points (3, 3), (4, 3), (1, 1) are on the page.
+        const where = await app.page.evaluate(async () => {
+          const L = window.perceptronLab;
+          L.command('train');
+          for (let k = 0; k < 6; k++) await new Promise((res) => requestAnimationFrame(res));
+          const out = {};
+          for (const [x, y] of [[2, 2], [3, 2], [4, 2], [3, 3], [4, 3], [1, 1]]) out[x + ',' + y] = L.toScreen(x, y);
+          return out;
+        });
         const shot = path.join(OUT, `a11y-theme-${theme}.png`);
         const img = decodePng(await app.page.screenshot({ path: shot }));
-        const at = (x, y) => app.page.evaluate(([a, b]) => window.perceptronLab.toScreen(a, b), [x, y]);
+        const at = async (x, y) => where[x + ',' + y];
         // The x-axis tick labels sit just above the canvas's bottom edge, 3 px right of the
         // tick: follow the grid line at x = k down to where its 5 px tick mark ends.
         const labels = [];
@@ -230,9 +272,9 @@ main(async ({ browser, server }) => {
           for (const l of labels) assert(l.ratio >= 4.5, 'text contrast ' + JSON.stringify(measured[theme]));
           for (const q of points) assert(q.ratio >= 3, 'point contrast ' + JSON.stringify(measured[theme]));
         }
-      } finally {
-        await app.context.close();
       }
+    } finally {
+      if (app) await app.context.close();
     }
     texts.contrast = measured;
     console.log('contrast measured: ' + JSON.stringify(measured));
@@ -240,11 +282,14 @@ main(async ({ browser, server }) => {
   });
 
   await check('reduced motion: autoplay does not start by itself; Play still plays', async () => {
+    // One context (its storage emptied before each document, as in a fresh one); the media
+    // feature set on the page before each load.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(() => { try { localStorage.clear(); } catch (e) { /* none */ } });
+    const page = await context.newPage();
     for (const reduce of [true, false]) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 },
-        reducedMotion: reduce ? 'reduce' : 'no-preference' });
       try {
-        const page = await context.newPage();
+        await page.emulateMedia({ reducedMotion: reduce ? 'reduce' : 'no-preference' });
         await page.goto(server.url + '?preset=textbook&autoplay=true&speed=2');
         await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
         await frames(page, 3);
@@ -254,9 +299,13 @@ main(async ({ browser, server }) => {
           assert((await page.evaluate(() => window.perceptronLab.command('play'))).ok, 'play');
           assert((await page.evaluate(() => window.perceptronLab.state())).playing === true, 'Play did not play');
         }
-      } finally {
+        assert(await page.evaluate(() => window.matchMedia('(prefers-reduced-motion: reduce)').matches) === reduce,
+          'the media feature as emulated');
+      } catch (e) {
         await context.close();
+        throw e;
       }
     }
+    await context.close();
   });
 });
