@@ -31,9 +31,15 @@ async function dropFile(page, name, bytes, type) {
   }, { name, bytes: Array.from(bytes), type });
 }
 
+// (The state that shows the notice comes back with the wait: no second round trip.)
 async function waitForNotice(page, text) {
-  await page.waitForFunction((t) => window.perceptronLab.state().notice.includes(t), text, { timeout: 10000 });
-  return page.evaluate(() => window.perceptronLab.state());
+  const handle = await page.waitForFunction((t) => {
+    const s = window.perceptronLab.state();
+    return s.notice.includes(t) && s;
+  }, text, { timeout: 10000 });
+  const s = await handle.jsonValue();
+  await handle.dispose();
+  return s;
 }
 
 main(async ({ browser, server }) => {
