@@ -41,16 +41,29 @@ function changed(a, b) {
   }
   return n / (x.width * x.height);
 }
-// Walks the open lesson `n` steps on: each question answered with `reply(s)` (null: skipped).
-async function walk(page, n, reply) {
-  for (let i = 0; i < n; i++) {
-    const s = await state(page);
-    if (s.lesson.question && !s.lesson.answered && reply) {
-      const r = reply(s);
-      if (r !== null) assert((await command(page, 'answer', r)).ok, 'answer ' + r);
+// Walks the open lesson `n` steps on (or, with n null, to its end), inside the page (one
+// evaluate; a step's work in slices is waited for): each open question answered with yes, 0 or
+// "none" (place_line), the `wrongAt`-th answer of the walk (1-based) wrongly (no, 1, "1 0 0"),
+// or none with answers false. Every answer and lesson_next must be accepted. Returns the state.
+async function walk(page, n, { answers = true, wrongAt = 0 } = {}) {
+  const r = await page.evaluate(async ([n, answers, wrongAt]) => {
+    const lab = window.perceptronLab, refused = [];
+    const right = (q) => (q === 'yes_no' ? 'yes' : q === 'place_line' ? 'none' : '0');
+    const wrong = (q) => (q === 'yes_no' ? 'no' : q === 'place_line' ? '1 0 0' : '1');
+    let asked = 0, s = await lab.idle();
+    for (let i = 0; n === null ? i < 50 && !s.lesson.done : i < n; i++) {
+      if (s.lesson.question && !s.lesson.answered && answers) {
+        const v = ++asked === wrongAt ? wrong(s.lesson.question) : right(s.lesson.question);
+        if (!lab.command('answer', v).ok) refused.push('answer ' + v);
+        await lab.idle();
+      }
+      if (!lab.command('lesson_next').ok) refused.push('lesson_next');
+      s = await lab.idle();
     }
-    assert((await command(page, 'lesson_next')).ok, 'lesson_next');
-  }
+    return { refused, s };
+  }, [n, answers, wrongAt]);
+  assert(r.refused.length === 0, 'refused: ' + r.refused.join(', '));
+  return r.s;
 }
 const yesOrZero = (s) => (s.lesson.question === 'yes_no' ? 'yes' : s.lesson.question === 'place_line' ? 'none' : '0');
 
@@ -61,7 +74,7 @@ main(async ({ browser, server }) => {
     try {
       // Some progress first: the dual lesson two steps on.
       assert((await command(page, 'lesson_open', 'dual')).ok, 'lesson_open dual');
-      await walk(page, 2, yesOrZero);
+      await walk(page, 2);
       assert((await command(page, 'lesson_exit')).ok, 'lesson_exit');
       for (const lang of ['en', 'vi', 'zh']) {
         assert((await command(page, 'set', 'lang', lang)).ok, 'set lang');
@@ -70,9 +83,13 @@ main(async ({ browser, server }) => {
         const closed = await page.screenshot();
         assert(!(await state(page)).lessons_open, 'the menu is open before L');
         await page.keyboard.press('l');
-        await frames(page, 4);
-        if (lang === 'zh') await page.waitForTimeout(500);  // the Chinese font arrives
-        await frames(page, 2);
+        // The frame that takes the key opens the menu (at most 5 s: the assertion below says
+        // if it did not); then the frames that lay it out and draw it.
+        await page.waitForFunction(() => window.perceptronLab.state().lessons_open, null, { timeout: 5000 }).catch(() => null);
+        if (lang === 'zh') {  // the Chinese font arrives
+          await page.waitForFunction(() => ['loaded', 'failed'].includes(window.perceptronLab.fonts.zh), null, { timeout: 10000 });
+        }
+        await frames(page, 3);
         const file = path.join(OUT, `course-menu-${lang}.png`);
         const open = await page.screenshot({ path: file });
         const s = await state(page);
@@ -91,7 +108,7 @@ main(async ({ browser, server }) => {
         console.log(`  ${lang}: menu drawn over ${(share * 100).toFixed(1)}% of the page; ${file}`);
         assert(share > 0.1, `the menu did not show (${share})`);
         await page.keyboard.press('Escape');
-        await frames(page, 3);
+        await page.waitForFunction(() => !window.perceptronLab.state().lessons_open, null, { timeout: 5000 }).catch(() => null);
         assert(!(await state(page)).lessons_open, 'Escape closes the menu');
       }
       assert(app.errors.length === 0, 'console errors: ' + app.errors.join(' | '));
@@ -103,15 +120,10 @@ main(async ({ browser, server }) => {
     const { page } = app;
     try {
       assert((await command(page, 'lesson_open', 'customers')).ok, 'lesson_open');
-      let s = await state(page);
-      for (let guard = 0; guard < 50 && !s.lesson.done; guard++) {
-        if (s.lesson.question && !s.lesson.answered) await command(page, 'answer', yesOrZero(s));
-        await command(page, 'lesson_next');
-        s = await state(page);
-      }
+      const s = await walk(page, null);
       assert(s.lesson.done, 'customers should be done');
       assert((await command(page, 'lesson_open', 'novikoff')).ok, 'lesson_open novikoff');
-      await walk(page, 3, yesOrZero);
+      await walk(page, 3);
       const before = (await state(page)).lessons;
       const c = before.find((l) => l.id === 'customers'), n = before.find((l) => l.id === 'novikoff');
       assert(c.done && c.step === c.steps && c.right <= c.questions, JSON.stringify(c));
@@ -138,11 +150,8 @@ main(async ({ browser, server }) => {
       try {
         if (!(await state(page)).lesson) assert((await command(page, 'lesson_open', 'textbook')).ok, 'lesson_open');
         // Four steps on (the second question answered wrongly), then the current question answered.
-        let asked = 0;
-        const wrong = (s) => (s.lesson.question === 'yes_no' ? 'no' : s.lesson.question === 'place_line' ? '1 0 0' : '1');
-        await walk(page, 4, (s) => (++asked === 2 ? wrong(s) : yesOrZero(s)));
-        let s = await state(page);
-        for (let guard = 0; guard < 10 && !s.lesson.question; guard++) { await walk(page, 1, null); s = await state(page); }
+        let s = await walk(page, 4, { wrongAt: 2 });
+        for (let guard = 0; guard < 10 && !s.lesson.question; guard++) s = await walk(page, 1, { answers: false });
         assert((await command(page, 'answer', yesOrZero(s))).ok, 'answer');
         await frames(page, 3);
         const before = await state(page), items = await lessonItems(page);
