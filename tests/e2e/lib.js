@@ -165,6 +165,11 @@ module.exports = { opt, WWW, OUT, ONLY, CHROMIUM, LAUNCH_ARGS, check, assert, fr
 async function walkLesson(page, { reply = null, n = 0, stopAfter = null, guard = 200, words = true } = {}) {
   return page.evaluate(async ({ replySrc, n, stopAfter, guard, words }) => {
     const lab = window.perceptronLab;
+    // idle(), or an error naming the step when its work has not ended within 60 s.
+    const idle = (what) => new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`the work of ${what} did not end within 60 s`)), 60000);
+      lab.idle().then((st) => { clearTimeout(t); resolve(st); });
+    });
     const answerOf = replySrc ? (0, eval)('(' + replySrc + ')') : () => null;  // eslint-disable-line no-eval
     const text = () => {
       if (!words) return '';
@@ -172,7 +177,7 @@ async function walkLesson(page, { reply = null, n = 0, stopAfter = null, guard =
       return sec ? sec.items.join('\n') : '';
     };
     const steps = [];
-    let s = await lab.idle();
+    let s = await idle('the step');
     for (let g = 0; g < guard && s.lesson && !s.lesson.done; ++g) {
       const rec = { step: s.lesson.step, question: s.lesson.question, answered: s.lesson.answered, texts: [text()],
         answer: null, result: null };
@@ -182,13 +187,13 @@ async function walkLesson(page, { reply = null, n = 0, stopAfter = null, guard =
         rec.answer = String(r);
         rec.result = lab.command('answer', rec.answer);
         ++n;
-        s = await lab.idle();
+        s = await idle(`step ${rec.step + 1}'s answer`);
         rec.correct = s.lesson.correct;
         rec.texts.push(text());
       }
       if (stopAfter !== null && rec.step >= stopAfter) return { state: s, steps, n, stopped: true };
       lab.command('lesson_next');
-      s = await lab.idle();
+      s = await idle(`the step after step ${rec.step + 1}`);
     }
     return { state: s, steps, n, stopped: false };
   }, { replySrc: reply ? reply.toString() : null, n, stopAfter, guard, words });
