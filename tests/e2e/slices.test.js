@@ -237,7 +237,7 @@ main(async ({ browser, server }) => {
       format: 1, id: 'big-step', title: { en: 'A big step' },
       steps: [
         { narration: { en: 'Six points.' }, setup: { preset: 'six' } },
-        { narration: { en: '{points} points after {epoch} epochs.' }, setup: { max_epochs: 20 },
+        { narration: { en: '{points} points after {epoch} epochs.' }, setup: { max_epochs: 50 },
           actions: [['generate', 'noisy', 100000, 2, 0.01, 0.05, 7], ['train']] },
         { narration: { en: 'Done.' } },
       ],
@@ -283,7 +283,7 @@ main(async ({ browser, server }) => {
                 `${JSON.stringify(b.lesson && b.lesson.work)}; longest main-thread task ${t.longest.toFixed(0)} ms ` +
                 `(${t.count} long tasks, ${t.all.toFixed(0)} ms with the test's state() calls); click answered by frame ` +
                 `${click.frames} after it, in ${click.ms.toFixed(0)} ms`);
-    assert(!s.lesson.work && s.epoch === 20, `after: ${JSON.stringify(s)}`);
+    assert(!s.lesson.work && s.epoch === 50, `after: ${JSON.stringify(s)}`);
     if (b.lesson && b.lesson.work) assert(b.lesson.work.visited > a.lesson.work.visited, 'progress grows');
     assert(t.longest < taskLimit(lessonBase.longest), `a task of ${t.longest} ms (baseline ${lessonBase.longest} ms)`);
     assert(click.frames <= CLICK_FRAMES, `click answered after ${click.frames} frames (${click.ms} ms)`);
