@@ -9,7 +9,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { OUT, check, assert, decodePng, openApp, HTML_LANG, frames, main } = require('./lib');
+const { OUT, check, assert, decodePng, openApp, reusableApp, HTML_LANG, frames, main } = require('./lib');
 
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const MINUS = '\u2212';
@@ -56,20 +56,6 @@ async function liveSays(page, parts, what) {
   throw new Error(`${what}: the live region says ${JSON.stringify(await liveText(page))}, expected ${JSON.stringify(parts)}`);
 }
 
-// A page kept for several views: openApp once (its storage emptied before each document
-// starts, as in a fresh context), then page.goto (about half the cost of a new context: the
-// engine's files are cached). The console errors are those since the last visit.
-async function reusable(browser, url, options = {}) {
-  const app = await openApp(browser, url, { ...options, init: () => { try { localStorage.clear(); } catch (e) { /* none */ } } });
-  app.visit = async (next) => {
-    app.errors.length = 0;
-    await app.page.goto(next);
-    await app.page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
-    await app.page.waitForFunction(() => document.getElementById('status').hidden, null, { timeout: 60000 });
-  };
-  return app;
-}
-
 // WCAG 2.1 relative luminance and contrast ratio of two sRGB colours.
 function luminance([r, g, b]) {
   const c = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
@@ -114,7 +100,7 @@ main(async ({ browser, server }) => {
         for (const [name, query] of views) {
           if (!shown[lang].includes(name)) continue;
           const url = server.url + (query ? query + '&' : '?') + 'lang=' + lang;
-          if (!app) app = await reusable(browser, url); else await app.visit(url);
+          if (!app) app = await reusableApp(browser, url); else await app.visit(url);
           await described(app.page, lang);
           const bad = await axeSerious(app.page);
           assert(bad.length === 0, `${lang} ${name}: ${JSON.stringify(bad)}`);
@@ -137,7 +123,7 @@ main(async ({ browser, server }) => {
     try {
       for (const lang of ['en', 'vi', 'zh']) {
         const url = server.url + '?preset=textbook&lang=' + lang;
-        if (!app) app = await reusable(browser, url); else await app.visit(url);
+        if (!app) app = await reusableApp(browser, url); else await app.visit(url);
         await described(app.page, lang);
         const t = { start: { live: await liveText(app.page), description: await outline(app.page) } };
         assert(t.start.live.includes('w = (0, 0)'), `${lang} start: ${t.start.live}`);
@@ -223,7 +209,7 @@ main(async ({ browser, server }) => {
     try {
       for (const theme of ['contrast', 'light']) {
         const url = server.url + '?preset=textbook&lang=en&theme=' + theme;
-        if (!app) app = await reusable(browser, url); else await app.visit(url);
+        if (!app) app = await reusableApp(browser, url); else await app.visit(url);
         // Trained, six frames drawn; where the grid lines x = 2, 3, 4 (at y = 2) and the
         // points (3, 3), (4, 3), (1, 1) are on the page.
         const where = await app.page.evaluate(async () => {

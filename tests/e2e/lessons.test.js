@@ -18,7 +18,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { OUT, check, assert, openApp, frames, main, walkLesson } = require('./lib');
+const { OUT, check, assert, openApp, labReady, frames, main, walkLesson } = require('./lib');
 
 // id: the plot tab its first step selects
 const THEORY = {
@@ -117,8 +117,7 @@ main(async ({ browser, server }) => {
         let s;
         if (theory) {
           await page.goto(`${server.url}index.html?lesson=${id}&lang=${lang}`, { waitUntil: 'load' });
-          await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
-          await page.waitForFunction(() => document.getElementById('status').hidden, null, { timeout: 60000 });
+          await labReady(page);
           // The first frame hid the status line; a screenshot then and 5 frames later are the
           // same (measured): one more frame is enough for the first step's screenshot.
           await frames(page, 1);

@@ -118,11 +118,34 @@ async function openApp(browser, url, options = {}) {
   if (options.onPage) options.onPage(page);
   const t0 = Date.now();
   await page.goto(url, { waitUntil: options.waitUntil || 'load' });
-  if (options.expectReady !== false) {
-    await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
-    await page.waitForFunction(() => document.getElementById('status').hidden, null, { timeout: 60000 });
-  }
+  if (options.expectReady !== false) await labReady(page);
   return { context, page, errors, loadMs: Date.now() - t0 };
+}
+
+// Waits until the lab in `page` is ready and its loading status line is hidden.
+async function labReady(page) {
+  await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
+  await page.waitForFunction(() => document.getElementById('status').hidden, null, { timeout: 60000 });
+}
+
+// A page kept for several checks: openApp once, its storage emptied before each document starts
+// (as in a fresh context, so no check sees the work another left), then app.visit(url), a
+// page.goto there (about half the cost of a new context: the engine's files are cached). visit
+// empties `errors` (they are then those since the visit), sets the viewport it is given (else
+// openApp's), waits for the lab unless expectReady is false, and returns { page, errors, loadMs }.
+async function reusableApp(browser, url, options = {}) {
+  const app = await openApp(browser, url, { ...options, init: () => { try { localStorage.clear(); } catch (e) { /* none */ } } });
+  const size = options.viewport || { width: 1280, height: 800 };
+  app.visit = async (next, { viewport = size, expectReady = true } = {}) => {
+    app.errors.length = 0;
+    const vp = app.page.viewportSize();
+    if (vp.width !== viewport.width || vp.height !== viewport.height) await app.page.setViewportSize(viewport);
+    const t0 = Date.now();
+    await app.page.goto(next);
+    if (expectReady) await labReady(app.page);
+    return { page: app.page, errors: app.errors, loadMs: Date.now() - t0 };
+  };
+  return app;
 }
 
 // The page's own <script> elements: page-text.js, the page's script and perceptron-lab.js.
@@ -153,6 +176,7 @@ async function main(body) {
 }
 
 module.exports = { opt, WWW, OUT, ONLY, CHROMIUM, LAUNCH_ARGS, check, assert, freePort, serve, decodePng,
+  labReady, reusableApp,
   countColour, openApp, PAGE_SCRIPTS, HTML_LANG, frames, main, results, failures: () => failures };
 
 // Walks the open lesson inside the page, in one evaluate (a page.evaluate per step costs a

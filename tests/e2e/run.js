@@ -5,34 +5,18 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { WWW, OUT, check, assert, serve, decodePng, countColour, openApp, PAGE_SCRIPTS, HTML_LANG, frames, main } =
+const { WWW, OUT, check, assert, serve, decodePng, countColour, openApp, reusableApp, PAGE_SCRIPTS,
+  HTML_LANG, frames, main } =
   require('./lib');
 
 // ---------------------------------------------------------------- tests
 main(async ({ browser, server }) => {
   {
     // The first page stays open for the checks that need the lab on a link but no new browser
-    // profile (visit below): its storage is emptied before each document starts, so no check
-    // sees the work another one left (a fresh context has none either).
-    const app = await openApp(browser, server.url, { init: () => { try { localStorage.clear(); } catch (e) { /* none */ } } });
-    const { page } = app;
+    // profile (visit: lib.js reusableApp); a check that adds routes or listeners removes them.
+    const app = await reusableApp(browser, server.url);
+    const { page, visit } = app;
     console.log(`page ready in ${app.loadMs} ms`);
-    // Opens `url` in that page (page.goto there costs about half of openApp: a new context,
-    // the engine's files fetched and compiled again); waits until the lab is ready. The
-    // console errors are those since this visit; a check that adds routes or listeners
-    // removes them.
-    const visit = async (url, { viewport = { width: 1280, height: 800 }, expectReady = true } = {}) => {
-      app.errors.length = 0;
-      const vp = page.viewportSize();
-      if (vp.width !== viewport.width || vp.height !== viewport.height) await page.setViewportSize(viewport);
-      const t0 = Date.now();
-      await page.goto(url);
-      if (expectReady) {
-        await page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
-        await page.waitForFunction(() => document.getElementById('status').hidden, null, { timeout: 60000 });
-      }
-      return { page, errors: app.errors, loadMs: Date.now() - t0 };
-    };
     // The course page of embed-example.html (its two lessons ready), opened once for the
     // checks of the host page (the bridge, the lesson's events, the language picker), which
     // run one after the other; closed after the last.

@@ -6,7 +6,7 @@
 // Usage: node view3d.test.js --www DIR --out DIR [--only REGEX]
 'use strict';
 const path = require('path');
-const { OUT, check, assert, decodePng, openApp, frames, main } = require('./lib');
+const { OUT, check, assert, decodePng, reusableApp, frames, main } = require('./lib');
 
 // The Okabe-Ito class colours of the palette (theme.hpp), the same in both themes.
 const POS = [0, 114, 178];
@@ -56,19 +56,12 @@ async function shot(page, name) {
 main(async ({ browser, server }) => {
   const viewport = { width: 1280, height: 800 };
   const rect = viewRect(viewport.width, viewport.height);
-  // One page for the four checks: openApp once (its storage emptied before each document
-  // starts, as in a fresh context), then page.goto, which costs about half of a new context
-  // (the engine's files cached). The console errors are those since the last load.
+  // One page for the four checks (lib.js reusableApp: a fresh profile's empty storage at each
+  // load); the console errors are those since the last load.
   let shared = null;
   const open = async (url) => {
-    if (!shared) {
-      shared = await openApp(browser, url, { viewport, init: () => { try { localStorage.clear(); } catch (e) { /* none */ } } });
-    } else {
-      shared.errors.length = 0;
-      await shared.page.goto(url);
-      await shared.page.waitForFunction(() => window.perceptronLab && window.perceptronLab.ready, null, { timeout: 60000 });
-      await shared.page.waitForFunction(() => document.getElementById('status').hidden, null, { timeout: 60000 });
-    }
+    if (!shared) shared = await reusableApp(browser, url, { viewport });
+    else await shared.visit(url);
     return shared;
   };
 
