@@ -2,7 +2,7 @@
 # Runs the libFuzzer targets of tests/fuzz (built by `./build.sh fuzz`).
 #   run_fuzz.sh [--build DIR] [--seconds N] [--work DIR] [TARGET...]
 #     --build DIR   the fuzz build folder (default: build/fuzz)
-#     --seconds N   fuzzing time per target (default: 30)
+#     --seconds N   fuzzing time per target (default: 30; twice that for fuzz_lesson and fuzz_session)
 #     --work DIR    where new corpus inputs, crash artifacts and logs go (default: the build folder);
 #                   the corpus grows across runs, so repeated runs go deeper
 #     TARGET        read_csv, fuzz_read_csv, ... (default: every fuzz_* binary in the build folder)
@@ -49,10 +49,13 @@ for t in "${TARGETS[@]}"; do
   bin="${BUILD}/${name}"
   [ -x "$bin" ] || { echo "run_fuzz: ${bin} not built" >&2; failed=1; continue; }
   seeds="${HERE}/seeds/${name}" regress="${HERE}/regression/${name}" corpus="${WORK}/corpus/${name}"
-  # Limits per input (a slower input is a finding: libFuzzer reports it as a timeout).
-  timeout=10 max_len=4096 extra=()
+  # Limits per input (a slower input is a finding: libFuzzer reports it as a timeout), and the
+  # fuzzing time: twice --seconds for the targets that walk a session or a lesson per input
+  # (their seeds alone take about 6 s to run; a parse is about a hundred times faster).
+  timeout=10 max_len=4096 extra=() seconds="${SECONDS_EACH}"
   case "$name" in
-    fuzz_lesson) timeout=20 max_len=65536 extra=("${ROOT}/web/lessons") ;;  # the built-in lessons as they are now
+    fuzz_lesson) timeout=20 max_len=65536 extra=("${ROOT}/web/lessons") seconds=$((2 * SECONDS_EACH)) ;;  # the built-in lessons as they are now
+    fuzz_session) seconds=$((2 * SECONDS_EACH)) ;;
   esac
   log="${WORK}/logs/${name}.log"
   mkdir -p "$corpus"
@@ -73,10 +76,10 @@ for t in "${TARGETS[@]}"; do
     [ -f "$cand" ] && { dict=("-dict=${cand}"); break; }
   done
   started="$(date +%s)"
-  if "$bin" -max_total_time="${SECONDS_EACH}" -timeout="${timeout}" -rss_limit_mb=2560 -max_len="${max_len}" -print_final_stats=1 \
+  if "$bin" -max_total_time="${seconds}" -timeout="${timeout}" -rss_limit_mb=2560 -max_len="${max_len}" -print_final_stats=1 \
        -artifact_prefix="${WORK}/artifacts/${name}-" "${dict[@]+"${dict[@]}"}" "${dirs[@]}" >>"$log" 2>&1; then
     runs="$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -1)"
-    echo "ok   ${name}: ${SECONDS_EACH} s, ${runs:-?} runs, corpus $(find "$corpus" -type f | wc -l) new inputs"
+    echo "ok   ${name}: ${seconds} s, ${runs:-?} runs, corpus $(find "$corpus" -type f | wc -l) new inputs"
   else
     runs="?"
     echo "FAIL ${name}: see ${log}; the failing input is in ${WORK}/artifacts/"
