@@ -10,7 +10,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { OUT, check, assert, openApp, frames, decodePng, main } = require('./lib');
+const { OUT, check, assert, openApp, frames, decodePng, main, walkLesson } = require('./lib');
 
 const SRC = path.join(__dirname, '../..');
 const COURSE = JSON.parse(fs.readFileSync(path.join(SRC, 'web/lessons/course.json'), 'utf8')).lessons;
@@ -45,25 +45,25 @@ function changed(a, b) {
 // evaluate; a step's work in slices is waited for): each open question answered with yes, 0 or
 // "none" (place_line), the `wrongAt`-th answer of the walk (1-based) wrongly (no, 1, "1 0 0"),
 // or none with answers false. Every answer and lesson_next must be accepted. Returns the state.
+// (lib.js walkLesson, without reading the texts.)
+function rightOrWrong(q, asked, lesson, wrongAt) {
+  if (!q) return null;
+  const wrong = asked + 1 === wrongAt;
+  if (q === 'yes_no') return wrong ? 'no' : 'yes';
+  if (q === 'place_line') return wrong ? '1 0 0' : 'none';
+  return wrong ? '1' : '0';
+}
 async function walk(page, n, { answers = true, wrongAt = 0 } = {}) {
-  const r = await page.evaluate(async ([n, answers, wrongAt]) => {
-    const lab = window.perceptronLab, refused = [];
-    const right = (q) => (q === 'yes_no' ? 'yes' : q === 'place_line' ? 'none' : '0');
-    const wrong = (q) => (q === 'yes_no' ? 'no' : q === 'place_line' ? '1 0 0' : '1');
-    let asked = 0, s = await lab.idle();
-    for (let i = 0; n === null ? i < 50 && !s.lesson.done : i < n; i++) {
-      if (s.lesson.question && !s.lesson.answered && answers) {
-        const v = ++asked === wrongAt ? wrong(s.lesson.question) : right(s.lesson.question);
-        if (!lab.command('answer', v).ok) refused.push('answer ' + v);
-        await lab.idle();
-      }
-      if (!lab.command('lesson_next').ok) refused.push('lesson_next');
-      s = await lab.idle();
-    }
-    return { refused, s };
-  }, [n, answers, wrongAt]);
-  assert(r.refused.length === 0, 'refused: ' + r.refused.join(', '));
-  return r.s;
+  const w = await walkLesson(page, { reply: answers ? rightOrWrong : null, replyArg: wrongAt,
+    guard: n === null ? 50 : n, words: false });
+  const refused = [];
+  for (const st of w.steps) {
+    if (st.result && !st.result.ok) refused.push('answer ' + st.answer);
+    if (st.next && !st.next.ok) refused.push('lesson_next');
+  }
+  assert(refused.length === 0, 'refused: ' + refused.join(', '));
+  if (n !== null) assert(w.steps.length === n, `walked ${w.steps.length} steps of ${n}: the lesson ended first`);
+  return w.state;
 }
 const yesOrZero = (s) => (s.lesson.question === 'yes_no' ? 'yes' : s.lesson.question === 'place_line' ? 'none' : '0');
 

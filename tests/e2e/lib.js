@@ -181,16 +181,17 @@ module.exports = { opt, WWW, OUT, ONLY, CHROMIUM, LAUNCH_ARGS, check, assert, fr
 
 // Walks the open lesson inside the page, in one evaluate (a page.evaluate per step costs a
 // frame): at each step the lesson's texts (describe()'s "lesson" section, joined by newlines)
-// are read; reply(question, n, lesson) (a function, run in the page: n counts the answers given
-// so far; it returns a value or null) answers an open question, and the texts are read again;
-// then lesson_next. After every command the walk waits for the step's work in slices to end
+// are read; reply(question, n, lesson, replyArg) (a function, run in the page: n counts the
+// answers given so far; replyArg is passed as given; it returns a value or null) answers an open
+// question, and the texts are read again; then lesson_next. After every command the walk waits for the step's work in slices to end
 // (perceptronLab.idle()), so each text read is the one the step shows once its work is done.
 // Stops when the lesson is done, after `guard` steps, or (stopAfter) once a step >= stopAfter
 // has been read and answered, before its lesson_next (for a screenshot there; call again to go
-// on, with n). Returns {state, steps: [{step, question, answered, texts, answer, result}], n,
-// stopped}: result is the answer command's reply, answer null when none was given.
-async function walkLesson(page, { reply = null, n = 0, stopAfter = null, guard = 200, words = true } = {}) {
-  return page.evaluate(async ({ replySrc, n, stopAfter, guard, words }) => {
+// on, with n). Returns {state, steps: [{step, question, answered, texts, answer, result, next}], n,
+// stopped}: result is the answer command's reply (answer null when none was given), next
+// lesson_next's reply.
+async function walkLesson(page, { reply = null, replyArg = null, n = 0, stopAfter = null, guard = 200, words = true } = {}) {
+  return page.evaluate(async ({ replySrc, replyArg, n, stopAfter, guard, words }) => {
     const lab = window.perceptronLab;
     // idle(), or an error naming the step when its work has not ended within 60 s.
     const idle = (what) => new Promise((resolve, reject) => {
@@ -209,7 +210,7 @@ async function walkLesson(page, { reply = null, n = 0, stopAfter = null, guard =
       const rec = { step: s.lesson.step, question: s.lesson.question, answered: s.lesson.answered, texts: [text()],
         answer: null, result: null };
       steps.push(rec);
-      const r = s.lesson.answered ? null : answerOf(s.lesson.question, n, s.lesson);
+      const r = s.lesson.answered ? null : answerOf(s.lesson.question, n, s.lesson, replyArg);
       if (r !== null && r !== undefined) {
         rec.answer = String(r);
         rec.result = lab.command('answer', rec.answer);
@@ -219,10 +220,10 @@ async function walkLesson(page, { reply = null, n = 0, stopAfter = null, guard =
         rec.texts.push(text());
       }
       if (stopAfter !== null && rec.step >= stopAfter) return { state: s, steps, n, stopped: true };
-      lab.command('lesson_next');
+      rec.next = lab.command('lesson_next');
       s = await idle(`the step after step ${rec.step + 1}`);
     }
     return { state: s, steps, n, stopped: false };
-  }, { replySrc: reply ? reply.toString() : null, n, stopAfter, guard, words });
+  }, { replySrc: reply ? reply.toString() : null, replyArg, n, stopAfter, guard, words });
 }
 module.exports.walkLesson = walkLesson;
