@@ -9,6 +9,7 @@
 #include "app/app.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 
@@ -194,6 +195,8 @@ Status open_lesson(App& a, const std::string& what, bool resume) {
   st = lesson_slice(a, st);
   a.view.fit_pending = true;
   a.lesson_ui.fit_when_done = a.lesson.busy();
+  a.lesson_ui.scroll_to = true;  // the panel brings the lesson into view
+  a.lesson_ui.embed_height = 0.0f;
   a.answer_text[0] = 0;
   return note_progress(a, apply_lesson_view(a, st));
 }
@@ -215,6 +218,15 @@ namespace {
 }  // namespace
 
 bool lessons_menu_available(const App& app) { return !app.embed || app.lessons_menu; }
+
+// The built-in lesson after the open one in the course's order (builtin_lesson_ids(),
+// web/lessons/course.json); empty for a teacher's lesson or the course's last.
+std::string next_lesson_id(const App& app) {
+  if (app.builtin_open.empty()) return "";
+  const std::vector<std::string>& ids = builtin_lesson_ids();
+  const auto it = std::find(ids.begin(), ids.end(), app.builtin_open);
+  return it == ids.end() || it + 1 == ids.end() ? std::string() : *(it + 1);
+}
 
 std::vector<LessonRow> lesson_rows(const App& app) {
   std::vector<LessonRow> out;
@@ -251,7 +263,15 @@ Json state(const App& app) {
   for (const UiSetting& def : ui_settings_table()) o[def.key] = setting_json(def, app);
   o["training"] = app.training;
   if (app.training) o["run"] = run_progress(app);
-  if (app.lesson.active()) o["lesson"] = app.lesson.state();
+  if (app.lesson.active()) {
+    o["lesson"] = app.lesson.state();
+    o["lesson"]["next_lesson"] = next_lesson_id(app);  // "Next lesson" at the end ("" none)
+  }
+  // What the canvas drew in the last frame of the cues a lesson question may hide.
+  const CanvasView::Cues& c = app.view.drawn;
+  o["cues"] = Json{{"crosses", c.crosses},       {"query_labels", c.query_labels}, {"regions", c.regions},
+                   {"alpha_size", c.alpha_size}, {"hull", c.hull},                 {"max_margin", c.max_margin},
+                   {"hover_verdict", c.hover_verdict}};
   Json lessons = Json::array();
   for (const LessonRow& r : lesson_rows(app))
     lessons.push_back(Json{{"id", r.id}, {"title", r.title}, {"steps", r.steps}, {"step", r.step}, {"done", r.done},
@@ -324,6 +344,23 @@ const std::vector<AppCommand>& app_commands() {
       {"answer", "answer VALUE", 1, 1, [](App& a, A args) {
          return note_progress(a, lesson_slice(a, a.lesson.answer(a.session, args[1])));
        }},
+      // Practice on an answered question that allows it ("retry": true): its inputs again;
+      // a practice answer is checked and never recorded.
+      {"lesson_retry", "lesson_retry", 0, 0, [](App& a, A) {
+         if (a.lesson.busy()) (void)a.lesson.finish(a.session);
+         a.answer_text[0] = 0;
+         return a.lesson.try_again();
+       }},
+      // A step of the open lesson (1-based), shown as Back shows it (an answered question
+      // read-only); forward only over questions already answered or passed.
+      {"lesson_goto", "lesson_goto STEP", 1, 1, [](App& a, A args) {
+         std::uint64_t n = 0;
+         if (!parse_u64(args[1], n) || n == 0) return Status::fail(Msg::command_usage, {{"usage", "lesson_goto STEP"}});
+         a.lesson_ui.next_when_done = false;
+         a.answer_text[0] = 0;
+         const std::size_t step = static_cast<std::size_t>(std::min<std::uint64_t>(n - 1, 1u << 30));
+         return note_progress(a, apply_lesson_view(a, lesson_slice(a, a.lesson.go_to(a.session, step))));
+       }},
       {"lesson_exit", "lesson_exit", 0, 0, [](App& a, A) {
          if (a.lesson.busy()) (void)a.lesson.cancel(a.session);  // nothing half-done stays
          a.lesson = LessonRunner();
@@ -357,6 +394,11 @@ const std::vector<std::string>& command_names() {
 }
 
 Status run_command(App& app, const std::vector<std::string>& args) {
+  // An open lesson question locks what would move the lab past it (core/conceal.hpp).
+  if (locked(app) && question_locks(args))
+    return Status::fail(Msg::lesson_locked, {{"id", app.lesson.id()},
+                                             {"step", std::to_string(app.lesson.step() + 1)},
+                                             {"command", args[0].substr(0, 40)}});
   if (args.size() == 3 && args[0] == "set")
     if (const UiSetting* def = find_setting(ui_settings_table(), args[1])) return setting_parse(*def, app, args[2]);
   if (!args.empty())
@@ -390,6 +432,11 @@ Status act(App& app, const std::vector<std::string>& args) {
 // [SECTION] The frame: layout of the windows
 // -----------------------------------------------------------------------------
 
+// touch_input.cpp: a finger's drag scrolls the panels (before the windows); the number
+// answer's field hidden from the page when something is in front of it (after them).
+void swipe_scroll(App& app);
+void answer_field_end(App& app);
+
 void frame(App& app, float dt) {
   Session& s = app.session;
   struct InFrame {
@@ -413,6 +460,9 @@ void frame(App& app, float dt) {
     done.touch = app.touch;
   }
   keyboard(app);
+  swipe_scroll(app);
+  app.lesson_ui.answer.shown = app.lesson_ui.answer.active = false;  // lesson_panel sets them when drawn
+  if (!app.lesson.active()) app.lesson_ui.embed_height = 0.0f;
 
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
@@ -424,13 +474,20 @@ void frame(App& app, float dt) {
   // the canvas on top, the panels and plots stacked under it in one scrolling column)
   // and wide (panels left, canvas right, plots under the canvas).
   const bool narrow = !app.embed && (vp->WorkSize.x < 600.0f * std::min(fs, 1.5f) || vp->WorkSize.x < vp->WorkSize.y * 0.75f);
-  float panel = 0.0f, plots_h = 0.0f, strip_h = 0.0f;
+  float panel = 0.0f, plots_h = 0.0f, strip_h = 0.0f, lesson_h = 0.0f;
   ImVec2 canvas_pos = vp->WorkPos, canvas_size = vp->WorkSize;
   if (app.embed) {
     strip_h = std::min(vp->WorkSize.y * 0.5f, app.strip_height > 0.0f ? app.strip_height
                                                                       : ImGui::GetFrameHeightWithSpacing() +
                                                                             ImGui::GetStyle().WindowPadding.y * 2);
     canvas_size.y -= strip_h;
+    // A lesson goes above the canvas, never over the data: as high as the steps shown so
+    // far (up to half the room; then it scrolls), the canvas under it.
+    if (app.lesson.active()) {
+      lesson_h = std::min(canvas_size.y * 0.5f, app.lesson_ui.embed_height > 0.0f ? app.lesson_ui.embed_height : canvas_size.y);
+      canvas_pos.y += lesson_h;
+      canvas_size.y -= lesson_h;
+    }
   } else if (narrow) {
     canvas_size.y = std::min(vp->WorkSize.x, vp->WorkSize.y * 0.45f);
   } else {
@@ -489,16 +546,16 @@ void frame(App& app, float dt) {
     app.strip_height = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y + ImGui::GetStyle().WindowPadding.y;
     ImGui::End();
   }
-  if (app.embed && app.lesson.active()) {
-    // Embedded: the lesson over the top of the canvas, scrolling when long.
-    ImGui::SetNextWindowPos(canvas_pos);
-    ImGui::SetNextWindowSize(ImVec2(canvas_size.x, 0.0f));
-    ImGui::SetNextWindowSizeConstraints(ImVec2(canvas_size.x, 0.0f), ImVec2(canvas_size.x, canvas_size.y * 0.5f));
-    ImGui::SetNextWindowBgAlpha(0.94f);
-    ImGui::Begin("Lesson", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
-                                        ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
+  if (lesson_h > 0.0f) {
+    // Embedded: the lesson above the canvas, scrolling when long. Its content's height
+    // (measured here) sets the next frame's: it grows to the tallest step shown.
+    ImGui::SetNextWindowPos(vp->WorkPos);
+    ImGui::SetNextWindowSize(ImVec2(canvas_size.x, lesson_h));
+    ImGui::Begin("Lesson", nullptr, fixed | ImGuiWindowFlags_NoTitleBar);
     lesson_panel(app);
+    const float content = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y + ImGui::GetStyle().WindowPadding.y;
     ImGui::End();
+    app.lesson_ui.embed_height = std::max(app.lesson_ui.embed_height, std::ceil(content));
   }
   if (!app.notices.empty()) {
     // As wide as the canvas allows (up to 34 em), as high as the notices, then it scrolls.
@@ -518,6 +575,7 @@ void frame(App& app, float dt) {
   lessons_menu(app);
   link_maker(app);
   keyboard_nav_end(app);
+  answer_field_end(app);
 }
 
 }  // namespace pla::app

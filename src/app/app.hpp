@@ -54,6 +54,8 @@ struct PlotTab {
   const char* name;       // "mistakes"
   const char* label_key;  // "plots.tab_mistakes"
   void (*draw)(App& app, float height);
+  unsigned cues;           // what it shows that a lesson question may hide (core/conceal.hpp)
+  const char* hidden_key;  // the line shown instead while hidden ("conceal.trace")
 };
 // The plot tabs, in tab order (plot = index into this list).
 const std::vector<PlotTab>& plot_tabs();
@@ -103,6 +105,12 @@ struct CanvasView {
   bool fit_pending = true;  // fit the view to the data on the next frame
   bool show_hull = false, show_max_margin = false, show_alpha = true, show_mistakes = true;
   bool show_update = true, show_field = true;
+  // What the last frame drew of the cues an open question may hide (state().cues: the
+  // browser tests check that a concealed cue is not drawn).
+  struct Cues {
+    std::size_t crosses = 0, query_labels = 0;
+    bool regions = false, alpha_size = false, hull = false, max_margin = false, hover_verdict = false;
+  } drawn;
   FieldCache field;
   Vec2d canvas_min, canvas_max;  // display pixels
 };
@@ -195,6 +203,31 @@ struct LessonUi {
   // frame) it is deferred to then; a script's lesson_next finishes the work first.
   bool next_when_done = false;
   bool in_frame = false;  // frame() is running
+  // A lesson was opened: the next frame scrolls its panel to it (the question in view).
+  bool scroll_to = false;
+  // Embed mode: the lesson's height above the canvas (display pixels; it grows to fit
+  // the steps shown, never shrinks while the lesson is open, so the canvas stays put).
+  float embed_height = 0.0f;
+  // The number question's answer field as the last frame drew it, for the page's real
+  // text input over it (a phone's keyboard opens only for one: src/platform/main.cpp).
+  struct AnswerField {
+    bool shown = false;         // drawn, whole in its window's view, nothing over it
+    Vec2d min, max;             // the field (display pixels)
+    bool active = false;        // ImGui's field has the keyboard focus (Tab reached it)
+    unsigned id = 0, window = 0;  // ImGui's ids of the field and of its window
+    std::string hint, label;    // its placeholder and the question (the input's name)
+    // Set by the platform: the page's input has the focus (ImGui's field is then
+    // read-only: the page's input writes answer_text), and it has just taken it.
+    bool page_focus = false, focus_request = false;
+  } answer;
+};
+
+// A finger dragging a panel scrolls it (touch screens; app.cpp): the window under the
+// press, and whether the drag became a scroll.
+struct Swipe {
+  unsigned window = 0;  // ImGuiID of the window scrolled (0: none)
+  bool scrolling = false;
+  int axis = 1;         // 0: x, 1: y
 };
 
 // Tab through windows (keynav.cpp): this frame's request and the one carried to the next.
@@ -241,6 +274,7 @@ struct App {
   PanelFlags panels;            // the panels shown (setting panels)
   PlotsUi plots;
   LessonUi lesson_ui;
+  Swipe swipe;
   KeyNav keynav;
   LinkMaker maker;
 

@@ -8,6 +8,7 @@
 #include "app/i18n.hpp"
 #include "app/plot.hpp"  // to_im (and clamp_px, mapping.hpp)
 #include "app/theme.hpp"
+#include "core/conceal.hpp"
 #include "imgui.h"
 
 namespace pla::app {
@@ -16,6 +17,13 @@ namespace pla::app {
 inline const Palette& palette(const App& app) { return palette(app.theme); }
 
 void HelpMarker(const char* text);
+
+// An open lesson question hides these cues (core/conceal.hpp) until it is answered, and
+// locks the lab: what would move it past the question is disabled (and refused).
+inline bool hides(const App& app, unsigned cue) { return (app.lesson.concealed() & cue) != 0; }
+inline bool locked(const App& app) { return app.lesson.question_open(); }
+// One muted line saying a cue is hidden until the answer ("conceal.theory", ...).
+void hidden_line(const char* key);
 
 
 void canvas(App& app);           // canvas.cpp

@@ -289,7 +289,7 @@ void draw_max_margin(ImDrawList* dl, const Mapping& m, const Session& s, const P
   }
 }
 
-void draw_points(ImDrawList* dl, const App& app) {
+void draw_points(ImDrawList* dl, App& app) {
   const Palette& pal = palette(app);
   const Session& s = app.session;
   const Dataset& ds = s.data();
@@ -299,7 +299,9 @@ void draw_points(ImDrawList* dl, const App& app) {
   // Dual form: alpha_i (updates caused by point i) as the point's size.
   std::vector<float> radius;
   const std::vector<std::uint64_t>& alpha = s.learner().alpha();
-  if (app.view.show_alpha && !many && alpha.size() == s.train_index().size() && !alpha.empty()) {
+  if (app.view.show_alpha && !many && alpha.size() == s.train_index().size() && !alpha.empty() &&
+      !hides(app, kCueAlpha)) {
+    app.view.drawn.alpha_size = true;
     const std::uint64_t top = *std::max_element(alpha.begin(), alpha.end());
     radius.assign(ds.size(), r0);
     for (std::size_t t = 0; t < alpha.size(); ++t)
@@ -354,9 +356,10 @@ void draw_points(ImDrawList* dl, const App& app) {
         dl->AddRectFilled(a, b, pal.neg);
       if (!many) dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), pal.point_edge, 0, 0, pal.thick);
     }
-    if (app.view.show_mistakes && !many) {
+    if (app.view.show_mistakes && !many && !hides(app, kCueMistakes)) {
       std::copy(ds.row(i), ds.row(i) + ds.d, x.begin());
       if (ds.y[i] * s.decision(x.data()) <= 0.0) {
+        ++app.view.drawn.crosses;
         dl->AddLine(ImVec2(p.x - r - 3, p.y - r - 3), ImVec2(p.x + r + 3, p.y + r + 3), pal.mistake, 2.0f * pal.thick);
         dl->AddLine(ImVec2(p.x - r - 3, p.y + r + 3), ImVec2(p.x + r + 3, p.y - r - 3), pal.mistake, 2.0f * pal.thick);
       }
@@ -378,7 +381,7 @@ void draw_points(ImDrawList* dl, const App& app) {
 
 // Query points: grey rings with a "?", and next to each f(x) and the class it gets.
 // Labels stay inside the canvas and move down (or are left out) rather than cover another.
-void draw_queries(ImDrawList* dl, const App& app, const ImVec4& w_label) {
+void draw_queries(ImDrawList* dl, App& app, const ImVec4& w_label) {
   const Session& s = app.session;
   const std::vector<std::vector<double>>& qs = s.queries();
   if (qs.empty()) return;
@@ -410,6 +413,7 @@ void draw_queries(ImDrawList* dl, const App& app, const ImVec4& w_label) {
     if (mark.x >= lo.x && mark.z <= hi.x && mark.y >= lo.y && mark.w <= hi.y && free(mark))
       dl->AddText(ImVec2(mark.x, mark.y), grey, "?");
     taken.push_back(ImVec4(p.x - r, p.y - r, p.x + r, p.y + r));
+    if (hides(app, kCueQueries)) continue;  // the class it gets: hidden until the answer
     const std::string text = trf("canvas.query", {{"f", fmt_num(f, 4)}, {"class", fmt_label(cls)}});
     const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
     if (ts.x + 8 > hi.x - lo.x) continue;
@@ -426,6 +430,7 @@ void draw_queries(ImDrawList* dl, const App& app, const ImVec4& w_label) {
       dl->AddText(ImVec2(x, y), cls > 0 ? pal.pos : pal.neg, text.c_str());
       taken.push_back(box);
       placed = true;
+      ++app.view.drawn.query_labels;
     }
   }
 }
@@ -438,7 +443,7 @@ void draw_queries(ImDrawList* dl, const App& app, const ImVec4& w_label) {
 // a cache placed when first needed, so it is reached from a const App too).
 
 bool placing_line(const App& app) {
-  return app.lesson.active() && app.lesson.question_kind() == QuestionKind::PlaceLine && !app.lesson.answered() &&
+  return app.lesson.active() && app.lesson.question_kind() == QuestionKind::PlaceLine && app.lesson.answerable() &&
          app.session.data().d == 2;
 }
 
@@ -527,7 +532,7 @@ int point_at(const App& app, Vec2d pixel) {
 }
 
 // Neuron view of one point: each w_i x_i, the sum plus b against 0, the labels.
-void neuron_tooltip(const App& app, int i) {
+void neuron_tooltip(App& app, int i) {
   const Session& s = app.session;
   const Dataset& ds = s.data();
   const std::size_t row = static_cast<std::size_t>(i);
@@ -539,6 +544,12 @@ void neuron_tooltip(const App& app, int i) {
   text_wrapped(trf(s.in_validation(row) ? "canvas.point_validation" : "canvas.point",
                    {{"i", std::to_string(i)}, {"x", fmt_vec(x)}, {"y", fmt_label(ds.y[row])}}),
                wrap);
+  if (hides(app, kCueMistakes)) {  // its score and verdict: hidden until the answer
+    text_wrapped(tr("conceal.point"), wrap);
+    ImGui::EndTooltip();
+    return;
+  }
+  app.view.drawn.hover_verdict = true;
   const Learner& l = s.learner();
   if (!s.lift() && l.linear() && l.w().size() == x.size()) {
     std::string terms;
@@ -593,7 +604,7 @@ void handle_input(App& app, bool hovered) {
   }
   // A lesson asking which point the next update falls on: a click on a point answers it.
   const bool picking =
-      app.lesson.active() && app.lesson.question_kind() == QuestionKind::PickPoint && !app.lesson.answered();
+      app.lesson.active() && app.lesson.question_kind() == QuestionKind::PickPoint && app.lesson.answerable();
   if (hovered && picking && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
     if (app.input.hovered_point >= 0) act(app, {"answer", std::to_string(app.input.hovered_point)});
   } else if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !app.input.delete_mode && (io.KeyAlt || ctrl)) {
@@ -661,7 +672,9 @@ void handle_input(App& app, bool hovered) {
     neuron_tooltip(app, app.input.hovered_point);
   } else if (hovered && !app.input.pressing) {
     const Vec2d at = pixel_to_data(app.view.map, mouse);
-    if (two_d)
+    if (two_d && locked(app))
+      tooltip(tr("conceal.locked"));
+    else if (two_d)
       tooltip("(" + fmt_num(at.x, 3) + ", " + fmt_num(at.y, 3) + ")  " +
               tr(app.input.delete_mode ? "canvas.tip_delete"
                                  : (app.input.draw_label > 0 ? "canvas.tip_add_pos" : "canvas.tip_add_neg")) +
@@ -671,7 +684,7 @@ void handle_input(App& app, bool hovered) {
 
 // What a tap does now, for the tool row (touch screens).
 std::string touch_hint(const App& app) {
-  if (app.lesson.active() && app.lesson.question_kind() == QuestionKind::PickPoint && !app.lesson.answered())
+  if (app.lesson.active() && app.lesson.question_kind() == QuestionKind::PickPoint && app.lesson.answerable())
     return tr("canvas.touch_pick");
   if (placing_line(app)) return tr("canvas.touch_line");
   switch (app.input.touch_tool) {
@@ -827,6 +840,17 @@ void draw_keyboard_focus(ImDrawList* dl, const App& app, ImVec2 pos, ImVec2 size
 // [SECTION] Canvas
 // -----------------------------------------------------------------------------
 
+// The canvas was resized (the window, a lesson above it in embed mode, the 3-D view
+// beside it): what was in view stays in view, scaled to fit the new size (the centre
+// kept; a canvas that grew in one direction only keeps its scale).
+static void keep_view_in_size(Mapping& m, Vec2d old_size) {
+  const double w = m.pixel_max.x - m.pixel_min.x, h = m.pixel_max.y - m.pixel_min.y;
+  if (old_size.x <= 0.0 || old_size.y <= 0.0 || (std::fabs(w - old_size.x) < 0.5 && std::fabs(h - old_size.y) < 0.5)) return;
+  const double k = std::min(w / old_size.x, h / old_size.y);
+  m.scale_x *= k;
+  m.scale_y *= k;
+}
+
 void fit_view_to_data(App& app) {
   const Dataset& ds = app.session.data();
   Vec2d lo{-1.0, -1.0}, hi{5.0, 5.0};
@@ -860,8 +884,10 @@ void canvas(App& app) {
   }
   size.y = std::max(size.y, 50.0f);
   Mapping& m = app.view.map;
+  const Vec2d old_size = {app.view.canvas_max.x - app.view.canvas_min.x, app.view.canvas_max.y - app.view.canvas_min.y};
   m.pixel_min = {pos.x, pos.y};
   m.pixel_max = {pos.x + size.x, pos.y + size.y};
+  if (!app.view.fit_pending) keep_view_in_size(m, old_size);
   app.view.canvas_min = m.pixel_min;
   app.view.canvas_max = m.pixel_max;
   if (app.view.fit_pending) {
@@ -878,6 +904,7 @@ void canvas(App& app) {
   app.input.canvas_focused = ImGui::IsItemFocused() && keyboard_focus_shown();
   if (app.input.canvas_focused) canvas_keys(app);
   else app.input.cursor_shown = false;
+  app.view.drawn = CanvasView::Cues();
   handle_input(app, hovered);
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -888,14 +915,25 @@ void canvas(App& app) {
   dl->AddRectFilled(pos, ImVec2(pos.x + size.x, pos.y + size.y), pal.background);
   const bool linear_2d = !s.lift() && l.linear() && l.w().size() == 2;
   ImVec4 w_label(0, 0, 0, 0);
-  if (s.data().d == 2 && !s.data().empty() && !linear_2d && app.view.show_field) draw_field(dl, app);
+  const bool regions = !hides(app, kCueRegions);
+  if (s.data().d == 2 && !s.data().empty() && !linear_2d && app.view.show_field && regions) {
+    draw_field(dl, app);
+    app.view.drawn.regions = true;
+  }
   draw_grid(dl, m, pal);
-  if (app.view.show_hull && s.data().d == 2) draw_hulls(dl, m, s.data(), pal);
-  if (app.view.show_max_margin) draw_max_margin(dl, m, s, pal);
+  if (app.view.show_hull && s.data().d == 2 && !hides(app, kCueHull)) {
+    draw_hulls(dl, m, s.data(), pal);
+    app.view.drawn.hull = true;
+  }
+  if (app.view.show_max_margin && !hides(app, kCueTheory)) {
+    draw_max_margin(dl, m, s, pal);
+    app.view.drawn.max_margin = true;
+  }
   if (linear_2d) {
     if (app.view.show_update && s.has_last_step() && s.last_step().mistake)
       draw_ghost(dl, m, s.previous_w(), s.previous_b(), pal.ghost, pal.thick);
-    draw_separator(dl, m, l.w(), l.b(), true, pal, w_label);
+    draw_separator(dl, m, l.w(), l.b(), regions, pal, w_label);
+    app.view.drawn.regions = app.view.drawn.regions || regions;
     // Pocket, averaged and batch keep another hyperplane than the running one: show it faintly.
     if (l.running_w() != l.w()) draw_ghost(dl, m, l.running_w(), l.running_b(), pal.ghost, pal.thick);
     if (app.view.show_update) draw_update(dl, m, s, pal);

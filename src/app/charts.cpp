@@ -350,11 +350,13 @@ void iterations_tab(App& app, float height) {
   }
   const std::size_t n = s.data().size();
   if (n > 0 && n <= 24 && Trace::chosen_update_supported(s.learner())) {
+    ImGui::BeginDisabled(locked(app));  // an open lesson question: no update of the student's own
     row.text(tr("plots.iter_choose"));
     for (std::size_t i = 0; i < n; ++i) {
       const std::string name = "x" + std::to_string(i + 1);
       if (row.button((name + "##choose" + name).c_str(), true)) act(app, {"update_on", std::to_string(i)});
     }
+    ImGui::EndDisabled();
     HelpMarker(tr(app.touch ? "plots.iter_choose_help_touch" : "plots.iter_choose_help"));
   }
   const std::vector<IterationRow>& rows = cache.rows;
@@ -466,16 +468,22 @@ ImGuiTabItemFlags tab_flags(App& app, int tab) {
 }
 
 std::string tab_label(const PlotTab& t) { return label(t.label_key, (std::string("tab_") + t.name).c_str()); }
+
+// A tab's content, or one line saying it is hidden while a lesson question is open.
+void draw_tab(App& app, const PlotTab& t, float height) {
+  if (hides(app, t.cues)) hidden_line(t.hidden_key);
+  else t.draw(app, height);
+}
 }  // namespace
 
 const std::vector<PlotTab>& plot_tabs() {
   static const std::vector<PlotTab> table = {
-      {"mistakes", "plots.tab_mistakes", mistakes_tab},
-      {"losses", "plots.tab_losses", losses_tab},
-      {"invariants", "plots.tab_invariants", invariants_tab},
-      {"rates", "plots.tab_rates", learning_rates_tab},
-      {"iterations", "plots.tab_iterations", iterations_tab},
-      {"vc", "plots.tab_vc", vc_tab},
+      {"mistakes", "plots.tab_mistakes", mistakes_tab, kCueTrace | kCueTheory, "conceal.trace"},
+      {"losses", "plots.tab_losses", losses_tab, kCueLoss | kCueMistakes, "conceal.loss"},
+      {"invariants", "plots.tab_invariants", invariants_tab, kCueTheory, "conceal.theory"},
+      {"rates", "plots.tab_rates", learning_rates_tab, 0, ""},
+      {"iterations", "plots.tab_iterations", iterations_tab, kCueTrace | kCueAlpha, "conceal.trace"},
+      {"vc", "plots.tab_vc", vc_tab, kCueVc, "conceal.vc"},
   };
   return table;
 }
@@ -513,7 +521,7 @@ void plots_panel(App& app) {
       for (int i = 0; i < kTabs; ++i)
         if (ImGui::BeginTabItem(tab_label(tabs[static_cast<std::size_t>(i)]).c_str(), nullptr, tab_flags(app, i))) {
           if (asked < 0 || asked == i) ui.tab = i;
-          tabs[static_cast<std::size_t>(i)].draw(app, height);
+          draw_tab(app, tabs[static_cast<std::size_t>(i)], height);
           ImGui::EndTabItem();
         }
       ImGui::EndTabBar();
@@ -530,7 +538,7 @@ void plots_panel(App& app) {
       if (on) ImGui::PopStyleColor();
     }
     const float height = std::max(80.0f, ImGui::GetContentRegionAvail().y - 6);
-    tabs[static_cast<std::size_t>(std::clamp(ui.tab, 0, kTabs - 1))].draw(app, height);
+    draw_tab(app, tabs[static_cast<std::size_t>(std::clamp(ui.tab, 0, kTabs - 1))], height);
   }
   const ImVec2 end = ImGui::GetWindowPos();
   ui.min = {start.x, start.y};

@@ -5,6 +5,7 @@
 
 #include "app/format.hpp"
 #include "app/i18n.hpp"
+#include "core/conceal.hpp"
 #include "core/json.hpp"
 
 namespace pla::app {
@@ -26,6 +27,9 @@ class InLanguage {
  private:
   Lang saved_;
 };
+
+// An open lesson question hides these cues (core/conceal.hpp): the words say so instead.
+bool hidden(const App& app, unsigned cue) { return (app.lesson.concealed() & cue) != 0; }
 
 std::string num(double v) { return fmt_num(v, 6); }
 std::string vec(const std::vector<double>& v) { return fmt_vec(v, 6); }
@@ -74,7 +78,9 @@ DescriptionSection data_section(const App& app) {
   if (!s.validation_set().empty())
     sec.items.push_back(trf("data.split", {{"train", count(s.train_set().size())},
                                            {"validation", count(s.validation_set().size())}}));
-  if (!s.margin_ok()) {
+  if (hidden(app, kCueTheory)) {
+    sec.items.push_back(tr("conceal.theory"));
+  } else if (!s.margin_ok()) {
     sec.items.push_back(tr("theory.no_margin"));
   } else if (!s.margin().separable) {
     sec.items.push_back(tr("a11y.not_separable"));
@@ -107,7 +113,9 @@ DescriptionSection hypothesis_section(const App& app) {
     }
     sec.items.push_back(trf("run.weights", {{"w", vec(w)}, {"b", num(l.b())}}));
   }
-  if (!s.train_set().empty()) {
+  if (!s.train_set().empty() && hidden(app, kCueMistakes | kCueLoss)) {
+    sec.items.push_back(tr("conceal.mistakes"));
+  } else if (!s.train_set().empty()) {
     const Metrics m = s.train_metrics();
     sec.items.push_back(trf("a11y.mistakes", {{"j1", count(m.j1)},
                                               {"n", count(s.train_set().size())},
@@ -123,9 +131,9 @@ DescriptionSection run_section(const App& app) {
   sec.items.push_back(trf("a11y.counters", {{"epoch", std::to_string(l.epoch())},
                                             {"step", std::to_string(l.steps())},
                                             {"k", std::to_string(l.updates())}}));
-  if (has_bound(s))
+  if (has_bound(s) && !hidden(app, kCueTheory))
     sec.items.push_back(trf("a11y.k_bound", {{"k", std::to_string(l.updates())}, {"bound", num(s.margin().bound)}}));
-  const StopReason why = s.stop_reason();
+  const StopReason why = hidden(app, kCueMistakes) ? StopReason::None : s.stop_reason();
   if (why != StopReason::None) sec.items.push_back(trf("a11y.stopped", {{"reason", stop_name(why)}}));
   else if (s.playing() || app.training) sec.items.push_back(tr("a11y.playing"));
   else sec.items.push_back(tr("a11y.paused"));
@@ -205,11 +213,12 @@ std::string step_announcement(const App& app) {
       text = then(text, has_w ? trf("a11y.update", {{"w", vec(w)}, {"b", num(l.running_b())}}) : tr("a11y.update_dual"));
   } else if (!s.train_set().empty()) {
     text = has_w ? trf("a11y.start", {{"w", vec(w)}, {"b", num(l.running_b())}}) : tr("a11y.start_dual");
-    text = then(text, trf("a11y.start_mistakes", {{"j1", count(s.train_mistakes())}, {"n", count(s.train_set().size())}}));
+    if (!hidden(app, kCueMistakes | kCueLoss))
+      text = then(text, trf("a11y.start_mistakes", {{"j1", count(s.train_mistakes())}, {"n", count(s.train_set().size())}}));
   } else {
     return tr("a11y.data_empty");
   }
-  const StopReason why = s.stop_reason();
+  const StopReason why = hidden(app, kCueMistakes) ? StopReason::None : s.stop_reason();
   if (why == StopReason::Converged) {
     text = then(text, trf("a11y.converged", {{"k", std::to_string(l.updates())}}));
   } else if (why != StopReason::None) {
@@ -226,6 +235,10 @@ std::string run_summary(const App& app) {
   InLanguage in(app.lang);
   const Session& s = app.session;
   const Learner& l = s.learner();
+  if (hidden(app, kCueMistakes | kCueLoss))
+    return trf("a11y.counters", {{"epoch", std::to_string(l.epoch())},
+                                 {"step", std::to_string(l.steps())},
+                                 {"k", std::to_string(l.updates())}});
   return trf("a11y.summary", {{"epoch", std::to_string(l.epoch())},
                               {"step", std::to_string(l.steps())},
                               {"k", std::to_string(l.updates())},

@@ -10,6 +10,7 @@
 // Stop (lesson_cancel: the lesson and the lab back to before the step); Back cancels the
 // same way, Next waits (disabled) until the work is done.
 #include <algorithm>
+#include <cstdio>
 #include <string>
 
 #include "app/app_internal.hpp"
@@ -19,6 +20,10 @@ namespace pla::app {
 // canvas.cpp: the place_line reply "a b c" from the canvas's two handles (false when
 // no place_line question is open). Declared here: app_internal.hpp is not this feature's.
 bool place_line_answer(const App& app, std::string& out);
+// app.cpp: the built-in lesson after the open one in the course ("" none).
+std::string next_lesson_id(const App& app);
+// touch_input.cpp: the number answer's field (with the page's real text input over it).
+bool answer_number_field(App& app, float width, const std::string& label);
 
 namespace {
 
@@ -47,18 +52,37 @@ void question(App& app) {
   if (kind == QuestionKind::None) return;
   ImGui::Separator();
   text_wrapped(l.question_prompt(lang, number));
-  if (l.answered()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, l.last_correct() ? palette(app).ok : palette(app).mistake);
-    text_wrapped(tr(l.last_correct() ? "lesson.right" : "lesson.wrong"));
-    ImGui::PopStyleColor();
-    // After a wrong answer, the right one as the student reads it (with or without a "why").
-    if (!l.last_correct()) {
-      const std::string answer = lesson_answer_text(app);
-      if (!answer.empty()) text_wrapped(trf("lesson.answer_is", {{"answer", answer}}));
+  if (l.closed()) {
+    // The recorded answer (just given, or shown again: Back, Next, resume), read-only;
+    // or the question passed over with Next, which counts as not answered.
+    if (l.answered()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, l.last_correct() ? palette(app).ok : palette(app).mistake);
+      text_wrapped(tr(l.last_correct() ? "lesson.right" : "lesson.wrong"));
+      ImGui::PopStyleColor();
+    } else {
+      text_wrapped(tr("lesson.not_answered"));
     }
+    // After a wrong answer, the right one as the student reads it (with or without a "why").
+    const std::string answer = lesson_answer_text(app);
+    if (!l.last_correct() && !answer.empty()) text_wrapped(trf("lesson.answer_is", {{"answer", answer}}));
     const std::string why = l.feedback(lang, number);
     if (!why.empty()) text_wrapped(why);
-    return;
+    if (!l.retry()) return;
+    // Practice ("retry": true): checked and shown as practice, never recorded.
+    ImGui::Separator();
+    if (l.practiced()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, l.practice_correct() ? palette(app).ok : palette(app).mistake);
+      text_wrapped(tr(l.practice_correct() ? "lesson.practice_right" : "lesson.practice_wrong"));
+      ImGui::PopStyleColor();
+      if (!l.practice_correct() && l.last_correct() && !answer.empty())
+        text_wrapped(trf("lesson.answer_is", {{"answer", answer}}));
+    }
+    text_wrapped(tr("lesson.practice_note"));
+    if (!l.practicing()) {
+      Flow again;
+      if (again.button(label("lesson.try_again", "lesson_retry").c_str())) act(app, {"lesson_retry"});
+      return;
+    }
   }
   Flow row;
   switch (kind) {
@@ -88,9 +112,17 @@ void question(App& app) {
       break;
     }
     case QuestionKind::Number: {
-      ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x * 0.5f, ImGui::GetFontSize() * 8.0f));
-      const bool enter = ImGui::InputTextWithHint("##answer_number", tr("lesson.your_answer"), app.answer_text,
-                                                  sizeof app.answer_text, ImGuiInputTextFlags_EnterReturnsTrue);
+      const bool enter = answer_number_field(app, std::min(ImGui::GetContentRegionAvail().x * 0.5f, ImGui::GetFontSize() * 8.0f),
+                                             l.question_prompt(lang, number));
+      // A phone's decimal keypad may lack the minus sign: a button changes the sign.
+      if (app.touch) {
+        same_line_or_wrap(ImGui::GetFrameHeight());
+        if (ImGui::Button("\u00B1##answer_sign", ImVec2(ImGui::GetFrameHeight(), 0))) {
+          std::string t = app.answer_text;
+          t = !t.empty() && t[0] == '-' ? t.substr(1) : "-" + t;
+          std::snprintf(app.answer_text, sizeof app.answer_text, "%s", t.c_str());
+        }
+      }
       same_line_or_wrap(ImGui::CalcTextSize(tr("lesson.check")).x + ImGui::GetStyle().FramePadding.x * 2);
       if (ImGui::Button(label("lesson.check", "answer_check").c_str()) || enter) act(app, {"answer", app.answer_text});
       break;
@@ -99,9 +131,9 @@ void question(App& app) {
       text_wrapped(tr(app.touch ? "lesson.pick_hint_touch" : "lesson.pick_hint"));
       const Dataset& ds = app.session.data();
       for (std::size_t i = 0; i < ds.size() && i < 24; ++i)
-        if (row.button(("x" + std::to_string(i + 1) + "##pick" + std::to_string(i)).c_str(), true))
+        if (row.button(("x" + std::to_string(i + 1) + "##pick" + std::to_string(i)).c_str(), !app.touch))
           act(app, {"answer", std::to_string(i)});
-      if (row.button(label("lesson.none", "pick_none").c_str(), true)) act(app, {"answer", "none"});
+      if (row.button(label("lesson.none", "pick_none").c_str(), !app.touch)) act(app, {"answer", "none"});
       break;
     }
     case QuestionKind::PlaceLine: {
@@ -109,11 +141,43 @@ void question(App& app) {
       std::string line;
       if (row.button(label("lesson.check", "line_check").c_str()) && place_line_answer(app, line))
         act(app, {"answer", line});
-      if (row.button(label("lesson.no_line", "line_none").c_str(), true)) act(app, {"answer", "none"});
+      if (row.button(label("lesson.no_line", "line_none").c_str(), !app.touch)) act(app, {"answer", "none"});
       break;
     }
     default: break;
   }
+}
+
+// The lesson's end (Next on its last step): the score, a way back to each question
+// answered wrong or not answered (lesson_goto: shown read-only), and the next lesson of
+// the course (lesson_open) when the lesson is a built-in one with a next.
+void lesson_end(App& app) {
+  const LessonRunner& l = app.lesson;
+  text_wrapped(tr("lesson.done"));
+  const LessonRunner::Score sc = l.score();
+  if (sc.questions > 0)
+    text_wrapped(trf("lesson.score", {{"right", std::to_string(sc.right)}, {"questions", std::to_string(sc.questions)}}));
+  std::vector<std::pair<std::size_t, bool>> back;  // (step, wrong) in step order
+  for (std::size_t i : sc.wrong) back.emplace_back(i, true);
+  for (std::size_t i : sc.unanswered) back.emplace_back(i, false);
+  std::sort(back.begin(), back.end());
+  if (!back.empty()) {
+    text_wrapped(tr("lesson.review"));
+    Flow row;
+    for (const auto& [i, wrong] : back) {
+      const std::string n = std::to_string(i + 1);
+      const std::string text = trf(wrong ? "lesson.step_wrong" : "lesson.step_unanswered", {{"step", n}});
+      if (row.button((text + "##goto" + n).c_str())) act(app, {"lesson_goto", n});
+    }
+  }
+  const std::string next = next_lesson_id(app);
+  if (next.empty()) return;
+  for (const LessonRow& r : lesson_rows(app))
+    if (r.id == next) {
+      Flow row;
+      if (row.button((trf("lesson.next_lesson", {{"title", r.title}}) + "##next_lesson").c_str()))
+        act(app, {"lesson_open", next});
+    }
 }
 
 }  // namespace
@@ -122,6 +186,10 @@ void lesson_panel(App& app) {
   LessonRunner& l = app.lesson;
   if (!l.active()) return;
   const std::string lang = lang_code(language());
+  // Just opened: the panel scrolled to the lesson (its header at the top; see the end).
+  bool& scroll_to = app.lesson_ui.scroll_to;
+  const float top = ImGui::GetCursorPosY();
+  if (scroll_to) ImGui::SetScrollHereY(0.0f);
   ImGui::PushStyleColor(ImGuiCol_Text, palette(app).pos);
   text_wrapped(l.title(lang));
   ImGui::PopStyleColor();
@@ -142,11 +210,18 @@ void lesson_panel(App& app) {
   }
   text_wrapped(l.narration(app.session, lang, number));
   question(app);
-  if (l.done()) text_wrapped(tr("lesson.done"));
+  if (l.done()) lesson_end(app);
   Flow row;
   if (row.button(label("lesson.back", "lesson_back").c_str())) act(app, {"lesson_back"});
   if (!l.done() && row.button(label("lesson.next", "lesson_next").c_str())) act(app, {"lesson_next"});
-  if (row.button(label("lesson.exit", "lesson_exit").c_str(), true)) act(app, {"lesson_exit"});
+  // Ending the lesson on a row of its own, after a gap: not pressed for Next by mistake.
+  ImGui::Dummy(ImVec2(1.0f, ImGui::GetFrameHeight() * 0.5f));
+  Flow end;
+  if (end.button(label("lesson.exit", "lesson_exit").c_str(), !app.touch)) act(app, {"lesson_exit"});
+  // Just opened and taller than the view: scrolled so that the question and Next show.
+  if (scroll_to && ImGui::GetCursorPosY() - top > ImGui::GetWindowHeight() - ImGui::GetFrameHeightWithSpacing())
+    ImGui::SetScrollHereY(1.0f);
+  scroll_to = false;
 }
 
 }  // namespace pla::app

@@ -98,6 +98,8 @@ void tooltip(const std::string& text) {
   ImGui::EndTooltip();
 }
 
+void hidden_line(const char* key) { text_wrapped(tr(key)); }
+
 void HelpMarker(const char* text) {
   same_line_or_wrap(ImGui::CalcTextSize("(?)").x);
   ImGui::TextDisabled("(?)");
@@ -504,6 +506,10 @@ std::string percent(double share) { return fmt_num(100.0 * share, 3) + "%"; }
 
 void run_panel(App& app) {
   Session& s = app.session;
+  // An open lesson question: nothing here may move the lab past it (the speed stays).
+  const bool lock = locked(app);
+  if (lock) hidden_line("conceal.locked");
+  ImGui::BeginDisabled(lock);
   Flow row;
   if (row.button((std::string(tr(s.playing() ? "run.pause" : "run.play")) + "##play").c_str())) act(app, {"toggle_play"});
   if (row.button(label("run.step", "step").c_str())) act(app, {"step"});
@@ -516,6 +522,7 @@ void run_panel(App& app) {
   }
   if (row.button(label("run.reset", "reset").c_str())) act(app, {"reset"});
   if (row.button(label("run.back", "back").c_str())) act(app, {"step_back"});
+  ImGui::EndDisabled();
   if (form_begin("run_form")) {
     setting_row("speed");
     float speed = static_cast<float>(s.settings().speed);
@@ -545,7 +552,9 @@ void run_panel(App& app) {
     for (char c : elide(trf("run.scrub", {{"step", std::to_string(at)}}),
                         ImGui::CalcItemWidth() - ImGui::GetStyle().FramePadding.x * 2.0f))
       format += c == '%' ? std::string("%%") : std::string(1, c);
+    ImGui::BeginDisabled(lock);
     if (ImGui::SliderScalar("##scrub", ImGuiDataType_U64, &at, &lo, &hi, format.c_str())) act(app, {"seek", std::to_string(at)});
+    ImGui::EndDisabled();
     if (ImGui::IsItemHovered()) tooltip(tr("run.scrub_tip"));
   }
 
@@ -559,13 +568,18 @@ void run_panel(App& app) {
   } else {
     text_wrapped(tr(l.linear() ? "run.no_w" : "run.nonlinear"));
   }
-  text_wrapped(trf("run.losses", {{"j1", std::to_string(m.j1)}, {"j", fmt_num(m.j, 6)},
-                                              {"accuracy", percent(m.accuracy)}})
-                               );
-  if (!s.validation_set().empty())
-    text_wrapped(trf("run.validation_accuracy", {{"accuracy", percent(accuracy(l, s.validation_set()))}}));
+  if (hides(app, kCueLoss | kCueMistakes)) {
+    hidden_line("conceal.loss");
+  } else {
+    text_wrapped(trf("run.losses", {{"j1", std::to_string(m.j1)}, {"j", fmt_num(m.j, 6)},
+                                    {"accuracy", percent(m.accuracy)}}));
+    if (!s.validation_set().empty())
+      text_wrapped(trf("run.validation_accuracy", {{"accuracy", percent(accuracy(l, s.validation_set()))}}));
+  }
   const StopReason why = s.stop_reason();
-  if (why != StopReason::None) {
+  if (why != StopReason::None && hides(app, kCueMistakes)) {
+    hidden_line("conceal.mistakes");
+  } else if (why != StopReason::None) {
     ImGui::PushStyleColor(ImGuiCol_Text, why == StopReason::Converged ? palette(app).ok : palette(app).mistake);
     text_wrapped(trf("run.stopped", {{"reason", shown_name("stop", to_string(why))}}));
     ImGui::PopStyleColor();
@@ -593,10 +607,18 @@ void dual_table(App& app) {
   if (alpha.empty() || alpha.size() != tr_set.size() || tr_set.size() > 12) return;
   ImGui::Separator();
   text_wrapped(tr("theory.dual_title"));
+  if (hides(app, kCueAlpha)) {
+    hidden_line("conceal.alpha");
+    return;
+  }
   const int n = static_cast<int>(tr_set.size());
   const Kernel kernel = learner_config(s.settings().learner).kernel;  // the linear one for a learner without a kernel
+  // As high as its rows plus a sideways scrollbar: a table that scrolls sideways is a child
+  // window, which left at height 0 takes what is left of the panel (none at its bottom).
+  const float row_h = ImGui::GetTextLineHeight() + 2.0f * ImGui::GetStyle().CellPadding.y + 1.0f;
+  const float gram_h = row_h * static_cast<float>(n + 1) + ImGui::GetStyle().ScrollbarSize + 4.0f;
   if (ImGui::BeginTable("gram", n + 2, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX,
-                        ImVec2(0, 0))) {
+                        ImVec2(0, gram_h))) {
     ImGui::TableSetupColumn("");
     ImGui::TableSetupColumn("α");
     for (int j = 0; j < n; ++j) ImGui::TableSetupColumn(("x" + std::to_string(j + 1)).c_str());
@@ -632,7 +654,9 @@ void theory_panel(App& app) {
   const Session& s = app.session;
   const MarginResult& r = s.margin();
   const Learner& l = s.learner();
-  if (!s.margin_ok()) {
+  if (hides(app, kCueTheory)) {
+    hidden_line("conceal.theory");
+  } else if (!s.margin_ok()) {
     text_wrapped(tr("theory.no_margin"));
   } else {
     text_wrapped(trf("theory.radius", {{"R", fmt_num(r.R)}, {"R_hat", fmt_num(r.R_aug)}}));
@@ -653,8 +677,10 @@ void theory_panel(App& app) {
     }
   }
   const Metrics m = s.train_metrics();
-  text_wrapped(trf("theory.margin_w", {{"margin", fmt_num(m.geometric_margin)}}));
-  HelpMarker(tr("theory.margin_w_help"));
+  if (!hides(app, kCueTheory)) {
+    text_wrapped(trf("theory.margin_w", {{"margin", fmt_num(m.geometric_margin)}}));
+    HelpMarker(tr("theory.margin_w_help"));
+  }
   struct Toggle {
     const char* key;
     const char* setting;
@@ -834,7 +860,14 @@ void control_panel(App& app) {
   lessons_button(app, true);  // the course's lessons (lessons_menu.cpp)
   if (app.lesson.active() && ImGui::CollapsingHeader(label("lesson.header", "lesson").c_str(), open)) lesson_panel(app);
   for (const PanelInfo& p : panel_list())
-    if (p.side && app.panels.*p.shown && ImGui::CollapsingHeader(label(p.label_key, p.name).c_str(), open)) p.draw(app);
+    if (p.side && app.panels.*p.shown && ImGui::CollapsingHeader(label(p.label_key, p.name).c_str(), open)) {
+      // The data and the algorithm change the run: locked while a lesson question is open.
+      const bool lock = locked(app) && (p.draw == data_panel || p.draw == algorithm_panel);
+      if (lock) hidden_line("conceal.locked");
+      ImGui::BeginDisabled(lock);
+      p.draw(app);
+      ImGui::EndDisabled();
+    }
   view_settings(app);
   share_buttons(app);
 }
@@ -842,14 +875,18 @@ void control_panel(App& app) {
 void embed_strip(App& app) {
   Session& s = app.session;
   Flow row;
+  ImGui::BeginDisabled(locked(app));
   if (row.button((std::string(tr(s.playing() ? "run.pause" : "run.play")) + "##play").c_str(), true)) act(app, {"toggle_play"});
   if (row.button(label("run.step", "step").c_str(), true)) act(app, {"step"});
   if (row.button(label("run.epoch", "epoch").c_str(), true)) act(app, {"epoch"});
   if (row.button(label("run.reset", "reset").c_str(), true)) act(app, {"reset"});
+  ImGui::EndDisabled();
   if (lessons_menu_available(app) && row.button(label("lessons.button", "lessons_menu").c_str(), true)) act(app, {"show_lessons"});
   const Learner& l = s.learner();
-  std::string status = trf("embed.status", {{"k", std::to_string(l.updates())}, {"j1", std::to_string(s.train_mistakes())}});
-  if (l.converged()) status += std::string("  ") + tr("embed.converged");
+  std::string status = hides(app, kCueMistakes | kCueLoss)
+                           ? tr("conceal.loss")
+                           : trf("embed.status", {{"k", std::to_string(l.updates())}, {"j1", std::to_string(s.train_mistakes())}});
+  if (l.converged() && !hides(app, kCueMistakes)) status += std::string("  ") + tr("embed.converged");
   same_line_or_wrap(std::min(ImGui::CalcTextSize(status.c_str()).x, ImGui::GetContentRegionMax().x * 0.5f));
   text_wrapped(status);
 }

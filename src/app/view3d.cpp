@@ -312,7 +312,7 @@ void marker(ImDrawList* dl, const App& app, const Scene3d& sc, std::size_t k, co
     else dl->AddRectFilled(a, b, pal.neg);
     dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), pal.point_edge, 0, 0, t);
   }
-  if (app.view.show_mistakes && sc.points.size() <= 1000) {
+  if (app.view.show_mistakes && sc.points.size() <= 1000 && !hides(app, kCueMistakes)) {
     const Dataset& ds = s.data();
     if (ds.y[sc.rows[k]] * s.decision(ds.row(sc.rows[k])) <= 0.0) {
       dl->AddLine(ImVec2(c.x - r - 3, c.y - r - 3), ImVec2(c.x + r + 3, c.y + r + 3), pal.mistake, 2.0f * t);

@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "core/conceal.hpp"
 #include "core/presets.hpp"
 #include "core/session.hpp"
 #include "core/stop.hpp"
@@ -765,6 +766,12 @@ struct Loader {
       std::string value;
       Status r = scalar(*it, f, value);
       if (!r) return r;
+      if (it.key() == "conceal") {  // the cues its question hides, not an interface setting
+        std::string bad;
+        if (!parse_cues(value, st.conceal, bad))
+          return fail(Msg::lesson_conceal_unknown, f, {{"value", bad}, {"known", cue_names_joined()}});
+        continue;
+      }
       st.view.emplace_back(it.key(), value);
     }
     return Status::success();
@@ -839,7 +846,7 @@ struct Loader {
     if (!kind->is_string()) return fail(Msg::lesson_expected_string, at(field, "kind"));
     const std::string k = kind->get<std::string>();
     LessonQuestion r;
-    std::vector<std::string> allowed = {"kind", "prompt", "why"};
+    std::vector<std::string> allowed = {"kind", "prompt", "why", "retry"};
     if (k == "yes_no") {
       r.kind = QuestionKind::YesNo;
       allowed.insert(allowed.end(), {"answer", "from"});
@@ -867,6 +874,10 @@ struct Loader {
     if (q.contains("why")) {
       st = text(q["why"], at(field, "why"), r.why);
       if (!st) return st;
+    }
+    if (q.contains("retry")) {
+      if (!q["retry"].is_boolean()) return fail(Msg::lesson_expected_bool, at(field, "retry"));
+      r.retry = q["retry"].get<bool>();
     }
     auto answer = q.find("answer");
     auto from = q.find("from");
@@ -1169,7 +1180,7 @@ std::size_t LessonProgress::right() const {
   return static_cast<std::size_t>(std::count(results.begin(), results.end(), 1));
 }
 std::size_t LessonProgress::answered() const {
-  return static_cast<std::size_t>(results.size() - static_cast<std::size_t>(std::count(results.begin(), results.end(), 0)));
+  return static_cast<std::size_t>(std::count_if(results.begin(), results.end(), [](int r) { return r == 1 || r == 2; }));
 }
 
 std::string CourseProgress::to_json() const {
@@ -1177,8 +1188,10 @@ std::string CourseProgress::to_json() const {
   for (const auto& [id, p] : lessons) {
     Json answers = Json::array();
     for (std::size_t i = 0; i < p.results.size(); ++i)
-      if (p.results[i] != 0)
+      if (p.results[i] == 1 || p.results[i] == 2)
         answers.push_back(Json::array({i + 1, i < p.replies.size() ? p.replies[i] : std::string(), p.results[i] == 1}));
+      else if (p.results[i] == 3)
+        answers.push_back(Json::array({i + 1, std::string(), nullptr}));  // passed over
     all[id] = Json{{"step", p.step + 1}, {"done", p.done}, {"answers", std::move(answers)}};
   }
   Json doc = Json{{"format", 1}, {"lessons", std::move(all)}};
@@ -1201,15 +1214,22 @@ bool CourseProgress::from_json(const std::string& text, CourseProgress& out) {
     p.done = e.contains("done") && e["done"].is_boolean() && e["done"].get<bool>();
     p.results.assign(p.step + 1, 0);
     p.replies.assign(p.step + 1, "");
+    // Answers at any step of the lesson (after Back the step shown is before later answers).
     if (e.contains("answers") && e["answers"].is_array())
       for (const Json& a : e["answers"]) {
-        if (!a.is_array() || a.size() != 3 || !a[0].is_number_unsigned() || !a[1].is_string() || !a[2].is_boolean()) continue;
+        if (!a.is_array() || a.size() != 3 || !a[0].is_number_unsigned() || !a[1].is_string() ||
+            !(a[2].is_boolean() || a[2].is_null()))
+          continue;
         const std::uint64_t at = a[0].get<std::uint64_t>();
         const std::string reply = a[1].get<std::string>();
-        if (at < 1 || at > p.step + 1 || reply.size() > 200) continue;
+        if (at < 1 || at > kMaxSteps || reply.size() > 200) continue;
         const std::size_t i = static_cast<std::size_t>(at - 1);
-        p.results[i] = a[2].get<bool>() ? 1 : 2;
-        p.replies[i] = reply;
+        if (i >= p.results.size()) {
+          p.results.resize(i + 1, 0);
+          p.replies.resize(i + 1);
+        }
+        p.results[i] = a[2].is_null() ? 3 : a[2].get<bool>() ? 1 : 2;
+        p.replies[i] = a[2].is_null() ? std::string() : reply;
       }
     c.lessons[id] = std::move(p);
   }
@@ -1250,7 +1270,9 @@ Status LessonRunner::load(const std::string& json, const std::string& source) {
   running_ = chain_ = false;
   undo_session_.reset();
   undo_runner_.reset();
-  active_ = done_ = answered_ = correct_ = false;
+  active_ = done_ = answered_ = correct_ = passed_ = false;
+  practicing_ = practiced_ = practice_correct_ = false;
+  practice_given_.clear();
   step_ = 0;
   expected_.clear();
   given_.clear();
@@ -1496,7 +1518,7 @@ bool LessonRunner::run_op(Session& s, const Op& op, double seconds) {
       return command(args, field);
     }
     case Op::Effect: {
-      if (skip) return true;
+      if (skip || (op.replay && !closed())) return true;
       std::vector<std::string> cmd;
       (void)effect_command(op.step, cmd);
       if (cmd.empty()) return true;
@@ -1516,30 +1538,50 @@ bool LessonRunner::run_op(Session& s, const Op& op, double seconds) {
       event(Json{{"event", "step_shown"}, {"id", lesson_.id}, {"step", step_}});
       return true;
     }
-    case Op::AnswerDone: after_ = snapshot(s); return true;
+    case Op::Replay: {
+      // The step's recorded answer shown read-only (no event, no result changed): the
+      // reply checked again for its feedback, the verdict the recorded one.
+      if (skip || open_kind() == QuestionKind::None) return true;
+      const int r = results_[step_];
+      if (r == 3) passed_ = true;
+      if (r != 1 && r != 2) return true;
+      Checked c;
+      answered_ = true;
+      correct_ = r == 1;
+      given_ = replies_[step_];
+      line_errors_ = false;
+      if (check_reply(s, replies_[step_], c)) {
+        given_ = c.given;
+        line_errors_ = c.line;
+        angle_error_ = c.angle;
+        offset_error_ = c.offset;
+      }
+      return true;
+    }
+    case Op::AnswerDone:
+      if (!op.replay || closed()) after_ = snapshot(s);
+      return true;
     case Op::Finish: {
       done_ = true;
       if (op.index == 0) return true;
-      std::size_t answered = 0, right = 0;
-      for (int r : results_) {
-        answered += r != 0;
-        right += r == 1;
-      }
-      event(Json{{"event", "lesson_finished"}, {"id", lesson_.id}, {"answered", answered}, {"correct", right}});
+      const Score sc = score();
+      event(Json{{"event", "lesson_finished"}, {"id", lesson_.id}, {"answered", sc.answered}, {"correct", sc.right},
+                 {"questions", sc.questions}});
       return true;
     }
-    case Op::ResumeAnswer:
-      // resume(): the rebuild failed: stop there (no answer, not done).
+    case Op::ResumeDone:
+      // resume(): the rebuild failed: stop there (not done).
       if (!work_status_) {
         queue_.clear();
         return true;
       }
-      // The reply given at the target step, answered again (a reply it no longer takes: open).
-      if (!op.reply.empty() && open_kind() != QuestionKind::None) (void)answer_now(s, op.reply, nullptr, false);
-      if (op.index == 1) push(Op{Op::ResumeDone, step_, 0, next_group_++});
-      return true;
-    case Op::ResumeDone:
-      if (open_kind() != QuestionKind::None && !answered_) push(Op{Op::Effect, step_, 0, next_group_++});  // as next() does
+      if (open_kind() != QuestionKind::None && !closed()) {  // passed over, as next() does
+        results_[step_] = 3;
+        passed_ = true;
+        const int g = next_group_++;
+        push(Op{Op::Effect, step_, 0, g});
+        push(Op{Op::AnswerDone, step_, 0, g});
+      }
       push(Op{Op::Finish, step_, 0, next_group_++});
       return true;
   }
@@ -1641,13 +1683,27 @@ void LessonRunner::show_begin(Session& s, int group) {
   (void)s;
   static std::uint64_t serial = 0;  // the app runs on one thread
   shown_serial_ = ++serial;
-  answered_ = correct_ = line_errors_ = false;
+  answered_ = correct_ = line_errors_ = passed_ = false;
+  practicing_ = practiced_ = practice_correct_ = false;
+  practice_given_.clear();
   given_.clear();
   expected_.clear();
   expected_line_.clear();
   const int g = group >= 0 ? group : next_group_++;
   if (group < 0) queue_step(step_, g);
   push(Op{Op::ShowDone, step_, 0, g});
+  // A question answered (or passed over) before: shown read-only, its effect run as the
+  // replay of the lesson runs it (the recorded answer's, or the Next that passed it).
+  if (step_ < results_.size() && results_[step_] != 0 && lesson_.steps[step_].question.kind != QuestionKind::None) {
+    push(Op{Op::Replay, step_, 0, g});
+    Op effect{Op::Effect, step_, 0, g};
+    effect.counted = false;
+    effect.replay = true;
+    push(effect);
+    Op done{Op::AnswerDone, step_, 0, g};
+    done.replay = true;
+    push(done);
+  }
 }
 
 // Every setting back to its default (through `set`: two passes, as one setting's value
@@ -1693,8 +1749,6 @@ void LessonRunner::rebuild(Session& s, std::size_t target) {
   mark(s);
   step_ = target;
   done_ = false;
-  for (std::size_t i = target; i < results_.size(); ++i) results_[i] = 0;
-  for (std::size_t i = target; i < replies_.size(); ++i) replies_[i].clear();
   const bool restored = from && first == target;
   if (from && first < target) push(Op{Op::Effect, first, 0, g});
   for (std::size_t i = from ? first + 1 : 0; i < target; ++i) {
@@ -1726,21 +1780,18 @@ Status LessonRunner::resume(Session& s, const LessonProgress& p) {
   active_ = true;
   results_.assign(n, 0);
   replies_.assign(n, "");
-  // The answers of the steps before the target (rebuild keeps them; it clears the rest).
-  for (std::size_t i = 0; i < target; ++i) {
-    const int r = i < p.results.size() ? p.results[i] : 0;
-    const bool asks = lesson_.steps[i].question.kind != QuestionKind::None;
-    if (!asks || (r != 1 && r != 2)) continue;
+  // The answers of every step (those after the target too: Back keeps them); a step
+  // shown with one replays it (show_begin).
+  for (std::size_t i = 0; i < n && i < p.results.size(); ++i) {
+    const int r = p.results[i];
+    if (lesson_.steps[i].question.kind == QuestionKind::None || r < 1 || r > 3) continue;
     results_[i] = r;
-    if (i < p.replies.size()) replies_[i] = p.replies[i];
+    if (r != 3 && i < p.replies.size()) replies_[i] = p.replies[i];
   }
   event(Json{{"event", "lesson_started"}, {"id", lesson_.id}, {"step", target}});
   rebuild(s, target);
-  // Then the reply given at the target step, and p.done finishing the lesson as next() did.
-  Op then{Op::ResumeAnswer, target, 0, next_group_++};
-  if (p.step == target && target < p.replies.size()) then.reply = p.replies[target];
-  then.index = p.done && target + 1 == n ? 1 : 0;
-  push(then);
+  // p.done finishes the lesson on its last step as next() did.
+  if (p.done && target + 1 == n) push(Op{Op::ResumeDone, target, 0, next_group_++});
   return run_queued(s);
 }
 
@@ -1763,9 +1814,13 @@ Status LessonRunner::next(Session& s) {
   if (!active_) return Status::fail(Msg::lesson_not_active);
   if (done_) return Status::fail(Msg::lesson_finished, {{"id", lesson_.id}});
   begin_work(s);
-  if (open_kind() != QuestionKind::None && !answered_) {
-    results_[step_] = 0;
-    push(Op{Op::Effect, step_, 0, next_group_++});
+  if (open_kind() != QuestionKind::None && !closed()) {  // passed over: closed for good
+    results_[step_] = 3;
+    replies_[step_].clear();
+    passed_ = true;
+    const int g = next_group_++;
+    push(Op{Op::Effect, step_, 0, g});
+    push(Op{Op::AnswerDone, step_, 0, g});
   }
   if (step_ + 1 >= lesson_.steps.size()) {
     push(Op{Op::Finish, step_, 1, next_group_++});
@@ -1786,10 +1841,28 @@ Status LessonRunner::back(Session& s) {
   return run_queued(s);
 }
 
+Status LessonRunner::go_to(Session& s, std::size_t target) {
+  if (busy()) (void)finish(s);
+  if (!active_) return Status::fail(Msg::lesson_not_active);
+  const std::size_t n = lesson_.steps.size();
+  if (target >= n)
+    return Status::fail(Msg::lesson_goto_range, {{"id", lesson_.id}, {"step", std::to_string(target + 1)}, {"steps", std::to_string(n)}});
+  // Forward only over closed questions: the current one (unless done) and those between.
+  if (!done_)
+    for (std::size_t i = step_; i < target; ++i) {
+      if (lesson_.steps[i].question.kind == QuestionKind::None) continue;
+      if (i == step_ ? !closed() : results_[i] == 0)
+        return Status::fail(Msg::lesson_goto_open, {{"id", lesson_.id}, {"step", std::to_string(i + 1)}});
+    }
+  begin_work(s);
+  rebuild(s, target);
+  return run_queued(s);
+}
+
 Status LessonRunner::answer(Session& s, const std::string& value, bool* correct) {
   if (busy()) (void)finish(s);
   begin_work(s);
-  const Status st = answer_now(s, value, correct, true);
+  const Status st = answer_now(s, value, correct);
   if (!st) {
     undo_session_.reset();
     undo_runner_.reset();
@@ -1798,14 +1871,25 @@ Status LessonRunner::answer(Session& s, const std::string& value, bool* correct)
   return run_queued(s);
 }
 
-// Checks and records a reply; the question's effect and the feedback's numbers queued.
-Status LessonRunner::answer_now(Session& s, const std::string& value, bool* correct, bool counted) {
+Status LessonRunner::try_again() {
   if (!active_) return Status::fail(Msg::lesson_not_active);
   if (done_) return Status::fail(Msg::lesson_finished, {{"id", lesson_.id}});
+  const MsgArgs where = {{"id", lesson_.id}, {"step", std::to_string(step_ + 1)}};
+  if (open_kind() == QuestionKind::None) return Status::fail(Msg::lesson_no_question, where);
+  if (!lesson_.steps[step_].question.retry) return Status::fail(Msg::lesson_no_retry, where);
+  if (closed()) {
+    practicing_ = true;
+    practiced_ = practice_correct_ = false;
+    practice_given_.clear();
+  }
+  return Status::success();
+}
+
+// Checks a reply against the question shown; changes nothing but, for a place_line
+// question whose line could not be computed, its expected answer (computed again).
+Status LessonRunner::check_reply(Session& s, const std::string& value, Checked& out) {
   const LessonQuestion& q = lesson_.steps[step_].question;
   const MsgArgs where = {{"id", lesson_.id}, {"step", std::to_string(step_ + 1)}};
-  if (q.kind == QuestionKind::None) return Status::fail(Msg::lesson_no_question, where);
-  if (answered_) return Status::fail(Msg::lesson_answered, where);
   MsgArgs bad = where;
   bad.emplace_back("value", value.substr(0, 40));
   bool right = false;
@@ -1850,7 +1934,6 @@ Status LessonRunner::answer_now(Session& s, const std::string& value, bool* corr
       for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
       v.erase(0, v.find_first_not_of(" \t"));
       v.erase(v.find_last_not_of(" \t") + 1);
-      line_errors_ = false;
       if (v == "none") {
         right = expected_ == "none";
         given = "none";
@@ -1871,23 +1954,54 @@ Status LessonRunner::answer_now(Session& s, const std::string& value, bool* corr
       const double sign = dot < 0 ? -1.0 : 1.0;
       const double de = (A * box_cx_ + B * box_cy_ + C) / ne;
       const double dg = sign * (g[0] * box_cx_ + g[1] * box_cy_ + g[2]) / ng;
-      angle_error_ = std::atan2(std::fabs(cross), std::fabs(dot)) * 180.0 / 3.14159265358979323846;
-      offset_error_ = std::fabs(de - dg) / box_diag_;
-      line_errors_ = true;
-      right = angle_error_ <= q.angle_deg + 1e-9 && offset_error_ <= q.offset + 1e-12;
+      out.angle = std::atan2(std::fabs(cross), std::fabs(dot)) * 180.0 / 3.14159265358979323846;
+      out.offset = std::fabs(de - dg) / box_diag_;
+      out.line = true;
+      right = out.angle <= q.angle_deg + 1e-9 && out.offset <= q.offset + 1e-12;
       break;
     }
     default: break;
   }
+  out.right = right;
+  out.given = given;
+  return Status::success();
+}
+
+// A reply to the question shown: its first answer (checked, recorded, the answer_given
+// event, the question's effect and the feedback's numbers queued), or practice on a
+// closed "retry" question (checked only).
+Status LessonRunner::answer_now(Session& s, const std::string& value, bool* correct) {
+  if (!active_) return Status::fail(Msg::lesson_not_active);
+  if (done_) return Status::fail(Msg::lesson_finished, {{"id", lesson_.id}});
+  const LessonQuestion& q = lesson_.steps[step_].question;
+  const MsgArgs where = {{"id", lesson_.id}, {"step", std::to_string(step_ + 1)}};
+  if (q.kind == QuestionKind::None) return Status::fail(Msg::lesson_no_question, where);
+  const bool recorded = closed() || results_[step_] != 0;
+  if (recorded && !q.retry)
+    return Status::fail(passed_ || results_[step_] == 3 ? Msg::lesson_passed : Msg::lesson_answered, where);
+  Checked c;
+  const Status st = check_reply(s, value, c);
+  if (!st) return st;
+  if (correct) *correct = c.right;
+  if (recorded) {  // practice: never recorded
+    practicing_ = false;
+    practiced_ = true;
+    practice_correct_ = c.right;
+    practice_given_ = c.given;
+    return Status::success();
+  }
   answered_ = true;
-  correct_ = right;
-  given_ = given;
-  results_[step_] = right ? 1 : 2;
-  replies_[step_] = given;
-  if (correct) *correct = right;
-  event(Json{{"event", "answer_given"}, {"id", lesson_.id}, {"question", step_}, {"answer", given}, {"correct", right}});
+  correct_ = c.right;
+  given_ = c.given;
+  line_errors_ = c.line;
+  if (c.line) {
+    angle_error_ = c.angle;
+    offset_error_ = c.offset;
+  }
+  results_[step_] = c.right ? 1 : 2;
+  replies_[step_] = c.given;
+  event(Json{{"event", "answer_given"}, {"id", lesson_.id}, {"question", step_}, {"answer", c.given}, {"correct", c.right}});
   Op effect{Op::Effect, step_, 0, next_group_++};
-  effect.counted = counted;
   push(effect);
   push(Op{Op::AnswerDone, step_, 0, effect.group});
   return Status::success();
@@ -1991,9 +2105,29 @@ std::vector<std::string> LessonRunner::question_options(const std::string& lang,
 }
 
 std::string LessonRunner::feedback(const std::string& lang, const NumberFormat& fmt) const {
-  if (!answered_ || busy() || step_ >= lesson_.steps.size()) return "";
+  if (!closed() || busy() || step_ >= lesson_.steps.size()) return "";
   const LessonText& why = lesson_.steps[step_].question.why;
   return why.en.empty() ? "" : fill(why, after_, lang, fmt);
+}
+
+unsigned LessonRunner::concealed() const {
+  if (!question_open()) return 0;
+  const LessonStep& st = lesson_.steps[step_];
+  return question_conceals(st.question) | st.conceal;
+}
+
+LessonRunner::Score LessonRunner::score() const {
+  Score sc;
+  for (std::size_t i = 0; i < lesson_.steps.size(); ++i) {
+    if (lesson_.steps[i].question.kind == QuestionKind::None) continue;
+    ++sc.questions;
+    const int r = i < results_.size() ? results_[i] : 0;
+    sc.right += r == 1;
+    sc.answered += r == 1 || r == 2;
+    if (r == 2) sc.wrong.push_back(i);
+    else if (r == 3 || (r == 0 && done_)) sc.unanswered.push_back(i);
+  }
+  return sc;
 }
 
 Json LessonRunner::state() const {
@@ -2005,7 +2139,27 @@ Json LessonRunner::state() const {
   o["active"] = active_;
   o["question"] = to_string(question_kind());
   o["answered"] = answered_;
+  o["passed"] = passed_;
   o["correct"] = correct_;
+  if (question_kind() != QuestionKind::None) {
+    o["retry"] = retry();
+    if (retry() && closed()) {
+      Json practice{{"open", practicing_}};
+      if (practiced_) {
+        practice["answer"] = practice_given_;
+        practice["correct"] = practice_correct_;
+      }
+      o["practice"] = std::move(practice);
+    }
+  }
+  const Score sc = score();
+  Json wrong = Json::array(), unanswered = Json::array();
+  for (std::size_t i : sc.wrong) wrong.push_back(i + 1);
+  for (std::size_t i : sc.unanswered) unanswered.push_back(i + 1);
+  o["score"] = Json{{"right", sc.right},   {"answered", sc.answered},        {"questions", sc.questions},
+                    {"wrong", std::move(wrong)}, {"unanswered", std::move(unanswered)}};
+  o["locked"] = question_open();
+  o["concealed"] = cue_names(concealed());
   if (busy()) {
     const WorkProgress w = work_progress();
     o["work"] = Json{{"done", w.done}, {"total", w.total}, {"action", w.action}, {"visited", w.visited}};

@@ -31,6 +31,9 @@
 //                plot = mistakes | losses | invariants | rates | vc | ..., field, hull, ...),
 //                applied by the interface when the step is shown (those of the earlier
 //                steps first); the core checks only that keys are names and values scalars,
+//                but "conceal": "theory alpha" (core/conceal.hpp's cue names, or "all"):
+//                more cues this step's question hides until it is answered, beside those
+//                the core derives from the question itself (question_conceals),
 //    "actions":  [["reset"], ["step"], ["next_update"], ["epoch"], ["train"],
 //                 ["seek", 3], ["update_on", 2], ["add_query", 3.5, 2], ["clear_queries"],
 //                 ["compare", 1, 0.1, 0.01, 0.001] (the learning-rate comparison, 0 to 8 η),
@@ -106,6 +109,9 @@
 //        {angle_error} (degrees) and {offset_error} (the relative distance) of the reply.
 // A question's effect runs when it is answered (right or wrong) or skipped with next, so
 // every walk through a lesson drives the session the same way.
+// Every kind also takes "retry": true (a boolean; default false): after its answer the
+// question may be answered again as practice, checked and shown as practice but never
+// recorded (the first answer is the one that counts, see LessonRunner::answer).
 // Errors name the place as "step" (1-based) and "field", with 1-based array positions:
 //   "lesson mine.json: steps[3].question.answer: expected a number".
 // Unknown keys are errors (a typo is never silently ignored).
@@ -169,6 +175,7 @@ struct LessonQuestion {
   double number = 0.0;              // fixed number answer
   double tolerance = 1e-9;
   double angle_deg = 10.0, offset = 0.1;  // place_line tolerances
+  bool retry = false;                     // practice after the answer ("retry": true)
 };
 
 struct LessonStep {
@@ -177,6 +184,7 @@ struct LessonStep {
   std::string data_csv;                                      // setup: the data as CSV (empty: none)
   std::vector<std::pair<std::string, std::string>> settings;  // setup: `set KEY VALUE`, in order
   std::vector<std::pair<std::string, std::string>> view;      // the interface's view: `set KEY VALUE`, in order
+  unsigned conceal = 0;                                      // view "conceal": cues hidden while the question is open
   std::vector<std::vector<std::string>> actions;             // session commands
   LessonQuestion question;
 };
@@ -192,9 +200,12 @@ struct Lesson {
 // A student's progress through one lesson: where they are and what they answered, enough
 // to rebuild the lesson there (LessonRunner::resume).
 struct LessonProgress {
-  std::size_t step = 0;              // the step reached (0-based; the last one when done)
+  std::size_t step = 0;              // the step shown (0-based; the last one when done)
   bool done = false;                 // the lesson was finished (Next on its last step)
-  std::vector<int> results;          // per step: 0 no answer, 1 right, 2 wrong
+  // Per step: 0 no answer (yet), 1 right, 2 wrong, 3 passed over with Next unanswered (it
+  // counts as not answered and stays closed). The first answer of each question: Back,
+  // Next and resume keep it, whatever step is shown (later steps' answers too).
+  std::vector<int> results;
   std::vector<std::string> replies;  // per step: the reply given, as answer() takes it ("" none)
   std::size_t right() const;         // questions answered right
   std::size_t answered() const;      // questions answered (right or wrong)
@@ -205,8 +216,9 @@ struct LessonProgress {
 // configuration folder) as the JSON text of to_json():
 //   {"format": 1, "lessons": {"textbook": {"step": 3, "done": false,
 //                                          "answers": [[1, "yes", true], [2, "4", false]]}}}
-// ("step" 1-based; "answers": [step (1-based), reply, right] of each question answered;
-// an optional "current": the lesson open when the record was saved).
+// ("step" 1-based; "answers": [step (1-based), reply, right] of each question answered,
+// [step, "", null] of a question passed over with Next (a reader that knows only answers
+// drops it); an optional "current": the lesson open when the record was saved).
 struct CourseProgress {
   std::map<std::string, LessonProgress> lessons;
   std::string current;  // the lesson open (empty: none)
@@ -241,26 +253,42 @@ class LessonRunner {
   Status load_builtin(const std::string& id);
   // Starts the loaded lesson over: the session's settings back to their defaults, then step 1.
   Status start(Session& s);
-  // Resumes the loaded lesson where a student left it: the session rebuilt by replaying
-  // the steps before p.step (as back() does), the answers of those steps restored, the
-  // reply given at p.step (if any) answered again (its feedback shows as before), and
-  // p.done finishes the lesson on its last step as next() did. A step past the end is the
-  // last step; a stale reply the step no longer takes leaves its question open.
+  // Resumes the loaded lesson where a student left it: the answers of every step restored
+  // (p.results, p.replies), the session rebuilt at p.step as a replay of the lesson gives
+  // it (as back() does: an answered step shows its answer read-only), and p.done finishes
+  // the lesson on its last step as next() did. A step past the end is the last step. A
+  // recorded reply the step no longer takes still counts as recorded (right or wrong).
   Status resume(Session& s, const LessonProgress& p);
   // Where the student is now (what resume() takes).
   LessonProgress progress() const;
-  // Moves on (an unanswered question is recorded as such and its effect runs); past the
-  // last step the lesson is done.
+  // Moves on; past the last step the lesson is done. A question left unanswered is passed
+  // over: its effect runs and it is recorded as such (results 3): it counts as not
+  // answered and stays closed (the steps after it may show its answer).
   Status next(Session& s);
   // Shows the previous step (from done: the last step) as a replay of the lesson from its
   // start would: from the snapshot of the session kept at that step (or the nearest
   // earlier one, replaying the few steps after it). While work is pending (sliced), Back
   // cancels it instead (cancel()).
+  // A step whose question was answered (or passed over) shows it read-only: the recorded
+  // reply is replayed (answered(), last_correct() and the feedback as when it was given,
+  // the question's effect run as a replay of the lesson runs it), with no answer_given
+  // event and no result changed. Next from there goes on the same way.
   Status back(Session& s);
+  // Shows step `target` (0-based) as back() does. Forward only over closed questions:
+  // a step after an open question (the current one unanswered, or one not reached) is
+  // refused (lesson.goto_open), as is a step out of range (lesson.goto_range).
+  Status go_to(Session& s, std::size_t target);
   // Answers the current question (pick_point: a 0-based data index; choice: a 0-based
   // option index; yes_no: yes/no; number: a number; place_line: "a b c" or "none"). A reply that is no answer to the
   // question fails and changes nothing; otherwise *correct (if given) tells right or wrong.
+  // The first answer is recorded (results, replies, the answer_given event) and counts for
+  // good. Once the question is closed (answered or passed over) a reply is refused
+  // (lesson.answered, lesson.passed) unless the question says "retry": true; then it is
+  // practice: checked (*correct, practiced(), practice_correct()) and never recorded.
   Status answer(Session& s, const std::string& value, bool* correct = nullptr);
+  // Opens a closed "retry" question for practice (answerable() again; the interface's
+  // "Try again"); fails with lesson.no_retry on a question without retry.
+  Status try_again();
 
   // ---- long work in parts. With slicing on (the interface), start, resume, next, back and
   // answer queue the work of the steps they run (setup, actions, a question's effect, the
@@ -326,17 +354,47 @@ class LessonRunner {
   // A number that changes whenever a step is shown (by any runner in the process): the
   // interface keys per-question state on it (the place_line handles).
   std::uint64_t shown_serial() const { return shown_serial_; }
+  // The question shown has its recorded answer (given now, or replayed: Back, resume).
   bool answered() const { return answered_; }
+  // The question shown was passed over with Next unanswered (results 3): closed, no answer.
+  bool passed() const { return passed_; }
+  // Closed: answered or passed over (read-only; a "retry" question still takes practice).
+  bool closed() const { return answered_ || passed_; }
+  // A question is open: shown, not answered, its work done (the lab is locked, core/conceal.hpp).
+  bool question_open() const { return question_kind() != QuestionKind::None && !closed(); }
+  // The question shown takes a reply now: open, or closed and opened for practice (try_again).
+  bool answerable() const { return question_kind() != QuestionKind::None && (!closed() || practicing_); }
+  // Practice on a closed "retry" question: opened (try_again), and the last practice reply
+  // checked (practiced(): right or wrong, as the student reads it). Cleared when a step is shown.
+  bool retry() const { return question_kind() != QuestionKind::None && lesson_.steps[step_].question.retry; }
+  bool practicing() const { return practicing_; }
+  bool practiced() const { return practiced_; }
+  bool practice_correct() const { return practice_correct_; }
+  const std::string& practice_reply() const { return practice_given_; }
+  // The cues (core/conceal.hpp, Cue bits) the open question hides: question_conceals() of
+  // its question plus its step's view "conceal"; 0 when no question is open.
+  unsigned concealed() const;
   bool last_correct() const { return correct_; }
-  // Per step: 0 no answer, 1 right, 2 wrong; and the replies given ("" none).
+  // Per step: 0 no answer, 1 right, 2 wrong, 3 passed over; and the replies given ("" none).
   const std::vector<int>& results() const { return results_; }
   const std::vector<std::string>& replies() const { return replies_; }
-  // The "why" text of the answered question (empty before an answer or without one).
+  // The "why" text of the closed question (answered or passed over; empty while it is open or without one).
   std::string feedback(const std::string& lang, const NumberFormat& fmt = {}) const;
-  // {"id", "step", "steps", "done"} (+ "active", "answered", "correct", "question"), and
+  // The score so far: questions answered right of the lesson's questions, and the steps
+  // (0-based) of those answered wrong and of those passed over (when done: every question
+  // not answered).
+  struct Score {
+    std::size_t right = 0, answered = 0, questions = 0;
+    std::vector<std::size_t> wrong, unanswered;
+  };
+  Score score() const;
+  // {"id", "step", "steps", "done"} (+ "active", "answered", "passed", "correct",
+  // "question", "retry" and with it "practice": {"open", "answer", "correct"} once closed),
+  // "score": {"right", "answered", "questions", "wrong", "unanswered"} (1-based steps), and
   // while work is pending "work": {"done", "total", "action", "visited"} (work_progress()).
   Json state() const;
-  // lesson_started, step_shown, answer_given, lesson_finished (in order), then cleared.
+  // lesson_started, step_shown, answer_given (a question's first answer only),
+  // lesson_finished {"answered", "correct", "questions"} (in order), then cleared.
   std::vector<Json> take_events();
 
  private:
@@ -344,21 +402,29 @@ class LessonRunner {
   // or what follows them (the step shown, the answer's feedback, a snapshot, ...). A
   // failed command skips the rest of its group (a step's actions, a replay).
   struct Op {
-    enum Kind { Setup, Action, Effect, Record, ShowDone, AnswerDone, Finish, ResumeAnswer, ResumeDone };
+    enum Kind { Setup, Action, Effect, Record, ShowDone, Replay, AnswerDone, Finish, ResumeDone };
     Op() = default;
     Op(Kind k, std::size_t i, std::size_t n, int g) : kind(k), step(i), index(n), group(g) {}
     Kind kind = Setup;
     std::size_t step = 0, index = 0;
     int group = 0;
     bool counted = true;  // a failure is the work's status
-    std::string reply;    // ResumeAnswer
+    bool replay = false;  // Effect, AnswerDone: only when the Replay before closed the question
+  };
+  // A reply checked against the question shown (nothing changed): right or wrong, the
+  // reply as recorded, and a place_line reply's errors.
+  struct Checked {
+    bool right = false, line = false;
+    std::string given;
+    double angle = 0.0, offset = 0.0;
   };
   void show_begin(Session& s, int group);                 // the current step: its ops queued
   void queue_step(std::size_t i, int group);              // setup + actions of step i
   Status effect_command(std::size_t i, std::vector<std::string>& cmd) const;
   Status compute_expected(const Session& s);              // expected_ for the current step
   void rebuild(Session& s, std::size_t target);
-  Status answer_now(Session& s, const std::string& value, bool* correct, bool counted);
+  Status check_reply(Session& s, const std::string& value, Checked& out);
+  Status answer_now(Session& s, const std::string& value, bool* correct);
   Status run_queued(Session& s);                          // finish() unless slicing
   void begin_work(Session& s);                            // the undo point of new work
   bool run_op(Session& s, const Op& op, double seconds);  // true when the op is done
@@ -382,8 +448,10 @@ class LessonRunner {
   double angle_error_ = 0.0, offset_error_ = 0.0;        // place_line: of the last reply
   bool line_errors_ = false;
   std::uint64_t shown_serial_ = 0;                              // angle_error_/offset_error_ are set
-  bool answered_ = false, correct_ = false;
-  std::vector<int> results_;  // per step: 0 no answer, 1 right, 2 wrong
+  bool answered_ = false, correct_ = false, passed_ = false;
+  bool practicing_ = false, practiced_ = false, practice_correct_ = false;
+  std::string practice_given_;
+  std::vector<int> results_;  // per step: 0 no answer, 1 right, 2 wrong, 3 passed over
   std::vector<std::string> replies_;  // per step: the reply given (as answer() takes it)
   std::vector<Json> events_;
   // Pending work and its undo point.

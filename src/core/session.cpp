@@ -921,34 +921,34 @@ Status done() { return Status::success(); }
 const std::vector<Command>& session_commands() {
   using A = const std::vector<std::string>&;
   static const std::vector<Command> table = {
-      {"reset", "reset", 0, 0, kCmdStopsRun | kCmdLesson, [](Session& s, A) { return s.reset(), done(); }},
-      {"step", "step", 0, 0, kCmdNeedsData | kCmdLesson, [](Session& s, A) { return s.step(), done(); }},
-      {"step_back", "step_back", 0, 0, 0, [](Session& s, A) { return s.step_back(), done(); }},
-      {"seek", "seek STEP (a whole number)", 1, 1, kCmdLesson,
+      {"reset", "reset", 0, 0, kCmdStopsRun | kCmdLesson | kCmdMoves, [](Session& s, A) { return s.reset(), done(); }},
+      {"step", "step", 0, 0, kCmdNeedsData | kCmdLesson | kCmdMoves, [](Session& s, A) { return s.step(), done(); }},
+      {"step_back", "step_back", 0, 0, kCmdMoves, [](Session& s, A) { return s.step_back(), done(); }},
+      {"seek", "seek STEP (a whole number)", 1, 1, kCmdLesson | kCmdMoves,
        [](Session& s, A a) {
          std::uint64_t step = 0;
          if (!parse_u64(a[1], step)) return Status::fail(Msg::command_usage, {{"usage", "seek STEP (a whole number)"}});
          return s.seek(step);
        },
        "u"},
-      {"next_update", "next_update", 0, 0, kCmdNeedsData | kCmdLesson, [](Session& s, A) { return s.next_update(), done(); }},
-      {"epoch", "epoch", 0, 0, kCmdNeedsData | kCmdLesson, [](Session& s, A) { return s.epoch(), done(); }},
-      {"train", "train", 0, 0, kCmdLesson, [](Session& s, A) { return s.train(); }},
-      {"run", "train", 0, 0, 0, [](Session& s, A) { return s.train(); }},
-      {"play", "play", 0, 0, kCmdNeedsData, [](Session& s, A) { return s.play(), done(); }},
+      {"next_update", "next_update", 0, 0, kCmdNeedsData | kCmdLesson | kCmdMoves, [](Session& s, A) { return s.next_update(), done(); }},
+      {"epoch", "epoch", 0, 0, kCmdNeedsData | kCmdLesson | kCmdMoves, [](Session& s, A) { return s.epoch(), done(); }},
+      {"train", "train", 0, 0, kCmdLesson | kCmdMoves, [](Session& s, A) { return s.train(); }},
+      {"run", "train", 0, 0, kCmdMoves, [](Session& s, A) { return s.train(); }},
+      {"play", "play", 0, 0, kCmdNeedsData | kCmdMoves, [](Session& s, A) { return s.play(), done(); }},
       {"pause", "pause", 0, 0, 0, [](Session& s, A) { return s.pause(), done(); }},
-      {"preset", "preset NAME", 1, 1, kCmdNewData | kCmdStopsRun, [](Session& s, A a) { return s.load_preset(a[1]); }, "t"},
-      {"generate", "generate KIND [N] [D] [MARGIN] [NOISE] [SEED]", 1, 6, kCmdNewData | kCmdLesson,
+      {"preset", "preset NAME", 1, 1, kCmdNewData | kCmdStopsRun | kCmdMoves, [](Session& s, A a) { return s.load_preset(a[1]); }, "t"},
+      {"generate", "generate KIND [N] [D] [MARGIN] [NOISE] [SEED]", 1, 6, kCmdNewData | kCmdLesson | kCmdMoves,
        [](Session& s, A a) {
          GenSpec spec;
          Status st = parse_generate(a, spec);
          return st ? s.generate(spec) : st;
        },
        "tuunnu"},
-      {"import_csv", "import_csv TEXT [NAME]", 1, 2, kCmdNewData,
+      {"import_csv", "import_csv TEXT [NAME]", 1, 2, kCmdNewData | kCmdMoves,
        [](Session& s, A a) { return s.import_csv(a[1], a.size() == 3 ? a[2] : "import.csv"); }, "t"},
       // The number of coordinates follows the data's dimension d: checked by the action.
-      {"add_point", "add_point X Y LABEL", 1, kArgsPerDim, 0,
+      {"add_point", "add_point X Y LABEL", 1, kArgsPerDim, kCmdMoves,
        [](Session& s, A a) {
          const int d = s.data().d;
          if (a.size() != static_cast<std::size_t>(d) + 2)
@@ -962,7 +962,7 @@ const std::vector<Command>& session_commands() {
          return s.add_point(x, label);
        },
        "n"},
-      {"move_point", "move_point INDEX X Y", 1, kArgsPerDim, 0,
+      {"move_point", "move_point INDEX X Y", 1, kArgsPerDim, kCmdMoves,
        [](Session& s, A a) {
          const int d = s.data().d;
          std::uint64_t i = 0;
@@ -973,22 +973,22 @@ const std::vector<Command>& session_commands() {
          return st ? s.move_point(static_cast<std::size_t>(i), x) : st;
        },
        "un"},
-      {"remove_point", "remove_point INDEX", 1, 1, 0,
+      {"remove_point", "remove_point INDEX", 1, 1, kCmdMoves,
        [](Session& s, A a) {
          std::uint64_t i = 0;
          if (!parse_u64(a[1], i)) return Status::fail(Msg::command_usage, {{"usage", "remove_point INDEX"}});
          return s.remove_point(static_cast<std::size_t>(i));
        },
        "u"},
-      {"clear", "clear", 0, 0, kCmdNewData | kCmdStopsRun, [](Session& s, A) { return s.clear(), done(); }},
-      {"update_on", "update_on INDEX", 1, 1, kCmdNeedsData | kCmdLesson,
+      {"clear", "clear", 0, 0, kCmdNewData | kCmdStopsRun | kCmdMoves, [](Session& s, A) { return s.clear(), done(); }},
+      {"update_on", "update_on INDEX", 1, 1, kCmdNeedsData | kCmdLesson | kCmdMoves,
        [](Session& s, A a) {
          std::uint64_t i = 0;
          if (!parse_u64(a[1], i)) return Status::fail(Msg::command_usage, {{"usage", "update_on INDEX"}});
          return s.update_on(static_cast<std::size_t>(i));
        },
        "u"},
-      {"add_query", "add_query X Y", 0, kArgsPerDim, kCmdLesson,
+      {"add_query", "add_query X Y", 0, kArgsPerDim, kCmdLesson | kCmdMoves,
        [](Session& s, A a) {
          const int d = s.data().d;
          if (a.size() != static_cast<std::size_t>(d) + 1)
@@ -999,9 +999,9 @@ const std::vector<Command>& session_commands() {
          return st ? s.add_query(x) : st;
        },
        "n"},
-      {"clear_queries", "clear_queries", 0, 0, kCmdLesson, [](Session& s, A) { return s.clear_queries(), done(); }},
+      {"clear_queries", "clear_queries", 0, 0, kCmdLesson | kCmdMoves, [](Session& s, A) { return s.clear_queries(), done(); }},
       {"set", "set KEY VALUE", 2, 2, 0, [](Session& s, A a) { return s.set(a[1], a[2]); }, "tv"},
-      {"compare", "compare [ETA ...]", 0, 8, kCmdLesson,
+      {"compare", "compare [ETA ...]", 0, 8, kCmdLesson | kCmdMoves,
        [](Session& s, A a) {
          std::vector<double> etas;
          for (std::size_t i = 1; i < a.size(); ++i) {

@@ -129,6 +129,8 @@ enum : unsigned {
   kCmdNewData = 1u << 1,    // replaces or edits the data (the interface refits its view)
   kCmdStopsRun = 1u << 2,   // ends a long run in progress (the interface's sliced training)
   kCmdLesson = 1u << 3,     // a lesson step may run it as one of its "actions"
+  kCmdMoves = 1u << 4,      // moves the lab (the run, the data, the queries): refused while a lesson
+                            // question is open (core/conceal.hpp, question_locks)
 };
 
 const std::vector<Setting<SessionSettings>>& session_settings();

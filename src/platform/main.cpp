@@ -37,6 +37,7 @@
 #include "core/urlstate.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
+#include "imgui_internal.h"  // FindWindowByName (pla_layout_rect)
 #include "imgui_impl_sdl.h"
 
 #ifdef __EMSCRIPTEN__
@@ -104,8 +105,10 @@ struct Platform {
   double described_at = -1.0;
   // The replies of the browser glue's functions: each lives until that function's next call.
   struct Replies {
-    std::string command, import_file, apply_url, lesson_query, frame_stats, describe, state, to_screen, touch_tool;
+    std::string command, import_file, apply_url, lesson_query, frame_stats, describe, state, to_screen, touch_tool,
+        answer_submit, layout_rect;
   } replies;
+  std::string answer_field;  // browser: the answer field as last told to the page (JSON)
 };
 constexpr int kSettleFrames = 8;
 
@@ -232,6 +235,51 @@ void describe_if_changed(Platform& p) {
   if (text == p.described) return;
   p.described = std::move(text);
   js_describe(p.described.c_str());
+}
+
+// The number question's answer field for the page's real text input over it (a phone's
+// keyboard opens only for a real input): {"shown", "x", "y", "w", "h" (CSS px from the
+// canvas's corner), "active" (ImGui's field took the keyboard focus: Tab reached it),
+// "text", "hint", "label", "font", "pad", "radius" (CSS px), "bg", "fg", "muted" (CSS colours)}.
+EM_JS(void, js_answer_field, (const char* json), {
+  if (Module.onAnswerField) Module.onAnswerField(JSON.parse(UTF8ToString(json)));
+});
+
+std::string css_colour(const ImVec4& c) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "rgb(%d,%d,%d)", static_cast<int>(c.x * 255.0f + 0.5f), static_cast<int>(c.y * 255.0f + 0.5f),
+                static_cast<int>(c.z * 255.0f + 0.5f));
+  return buf;
+}
+
+// Tells the page where the answer field is when that changed (after each frame).
+void tell_answer_field(Platform& p) {
+  const pla::app::LessonUi::AnswerField& f = p.app.lesson_ui.answer;
+  pla::Json o{{"shown", f.shown}};
+  if (f.shown) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    // The field's colour as drawn: the frame's background over the window's.
+    const ImVec4 win = st.Colors[ImGuiCol_WindowBg], fr = st.Colors[ImGuiCol_FrameBg];
+    const ImVec4 bg(fr.x * fr.w + win.x * (1.0f - fr.w), fr.y * fr.w + win.y * (1.0f - fr.w), fr.z * fr.w + win.z * (1.0f - fr.w), 1.0f);
+    o["x"] = f.min.x;
+    o["y"] = f.min.y;
+    o["w"] = f.max.x - f.min.x;
+    o["h"] = f.max.y - f.min.y;
+    o["active"] = f.active;
+    o["text"] = std::string(p.app.answer_text);
+    o["hint"] = f.hint;
+    o["label"] = f.label;
+    o["font"] = ImGui::GetFontSize();
+    o["pad"] = st.FramePadding.x;
+    o["radius"] = st.FrameRounding;
+    o["bg"] = css_colour(bg);
+    o["fg"] = css_colour(st.Colors[ImGuiCol_Text]);
+    o["muted"] = css_colour(st.Colors[ImGuiCol_TextDisabled]);
+  }
+  std::string text = o.dump(-1, ' ', false, pla::Json::error_handler_t::replace);
+  if (text == p.answer_field) return;
+  p.answer_field = std::move(text);
+  js_answer_field(p.answer_field.c_str());
 }
 
 void follow_page_size(Platform& p) {
@@ -533,6 +581,7 @@ void frame(void* arg) {
   }
   save_if_edited(p);
   describe_if_changed(p);
+  tell_answer_field(p);
   // Idle or out of sight: no more frames until wake() (input, a command, pla_set_visible).
   if (!p.loop_paused && (!p.visible || !needs_frames(p))) {
     p.loop_paused = true;
@@ -943,6 +992,35 @@ EMSCRIPTEN_KEEPALIVE const char* pla_to_screen(double x, double y) {
   return result.c_str();
 }
 
+// The page's text input over the number answer's field (Module.onAnswerField): what is
+// typed there is the answer's text; Enter there answers (as the Check button does, its
+// result in the message line; returns JSON like pla_command); its focus, taken (1) or
+// lost (0): while it has it, ImGui's field only shows the text.
+EMSCRIPTEN_KEEPALIVE void pla_answer_input(const char* text) {
+  if (!g_platform || !text) return;
+  pla::app::App& app = g_platform->app;
+  std::snprintf(app.answer_text, sizeof app.answer_text, "%s", text);
+  wake(*g_platform);
+}
+
+EMSCRIPTEN_KEEPALIVE const char* pla_answer_submit() {
+  if (!g_platform) return "{\"ok\":false,\"error\":\"not ready\"}";
+  pla::app::App& app = g_platform->app;
+  const pla::Status st = pla::app::act(app, {"answer", app.answer_text});
+  after_command(*g_platform);
+  std::string& result = g_platform->replies.answer_submit;
+  result = st ? "{\"ok\":true}" : "{\"ok\":false,\"error\":" + pla::json_string(st.error) + "}";
+  return result.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE void pla_answer_focus(int focused) {
+  if (!g_platform) return;
+  pla::app::LessonUi::AnswerField& f = g_platform->app.lesson_ui.answer;
+  f.focus_request = focused != 0 && !f.page_focus;
+  f.page_focus = focused != 0;
+  wake(*g_platform);
+}
+
 // Browser tests: the centre of a touch tool button under the canvas (pos, neg, query,
 // update, delete, clear; app/canvas.cpp), in CSS pixels from the canvas's corner, or null.
 EMSCRIPTEN_KEEPALIVE const char* pla_touch_tool(const char* name) {
@@ -950,6 +1028,28 @@ EMSCRIPTEN_KEEPALIVE const char* pla_touch_tool(const char* name) {
   if (!g_platform || !name || !pla::app::touch_tool_centre(g_platform->app, name, v)) return "null";
   std::string& result = g_platform->replies.touch_tool;
   result = "[" + pla::json_number(v.x) + "," + pla::json_number(v.y) + "]";
+  return result.c_str();
+}
+
+// Browser tests: where a part of the layout was drawn last, [x0, y0, x1, y1] in CSS pixels
+// from the canvas's corner, or null: "canvas" (the data canvas's drawing) or a window by
+// its name ("Lesson", "Perceptron Lab", "Plots", "Controls").
+EMSCRIPTEN_KEEPALIVE const char* pla_layout_rect(const char* name) {
+  if (!g_platform || !name) return "null";
+  const pla::app::App& app = g_platform->app;
+  pla::app::Vec2d lo, hi;
+  if (std::strcmp(name, "canvas") == 0) {
+    lo = app.view.canvas_min;
+    hi = app.view.canvas_max;
+  } else {
+    const ImGuiWindow* w = ImGui::FindWindowByName(name);
+    if (!w || !w->Active) return "null";
+    lo = {w->Pos.x, w->Pos.y};
+    hi = {w->Pos.x + w->Size.x, w->Pos.y + w->Size.y};
+  }
+  std::string& result = g_platform->replies.layout_rect;
+  result = "[" + pla::json_number(lo.x) + "," + pla::json_number(lo.y) + "," + pla::json_number(hi.x) + "," +
+           pla::json_number(hi.y) + "]";
   return result.c_str();
 }
 

@@ -362,5 +362,106 @@ TEST(LayoutCheck, RealAppAllLanguagesAndSizes) {
   for (const std::string& m : view3d_names()) EXPECT_GT(spaces_walked[m], 0) << m;
 }
 
+
+// ---------------------------------------------------------------------------------
+// Small frames: a lesson never covers the data. In embed mode the lesson sits above the
+// canvas, and in a 714x666 frame (Moodle's SCORM player) beside it; the canvas fits the
+// points into the room left. Every step of the dual and textbook lessons (answered with
+// the expected answer), in Vietnamese (the longest texts).
+
+struct SmallFrame {
+  const char* name;
+  float w, h;
+  bool embed;
+};
+
+TEST(SmallFrames, TheLessonNeverCoversTheData) {
+  const SmallFrame frames[] = {{"800x500 embed", 800, 500, true}, {"714x666 embed", 714, 666, true},
+                               {"714x666", 714, 666, false},      {"640x400 embed", 640, 400, true},
+                               {"390x844 embed", 390, 844, true}};
+  for (const SmallFrame& fr : frames) {
+    for (const char* lesson : {"dual", "textbook"}) {
+      SCOPED_TRACE(std::string(fr.name) + " " + lesson);
+      Context ctx(fr.w, fr.h);
+      App app;
+      init(app);
+      ASSERT_TRUE(run_command(app, {"set", "embed", fr.embed ? "true" : "false"}));
+      ASSERT_TRUE(run_command(app, {"set", "lang", "vi"}));
+      ASSERT_TRUE(run_command(app, {"lesson", lesson}));
+      int steps = 0;
+      for (int guard = 0; guard < 40 && app.lesson.active() && !app.lesson.done(); ++guard) {
+        for (int i = 0; i < 200 && app.lesson.busy(); ++i) draw(app, 1.0f, 1);
+        draw(app, 1.0f, 3);
+        const ImGuiWindow* panel = ImGui::FindWindowByName(fr.embed ? "Lesson" : "Perceptron Lab");
+        ASSERT_TRUE(panel && panel->Active) << "step " << app.lesson.step() + 1;
+        const ImRect covered = panel->Rect();
+        const Vec2d lo = app.view.canvas_min, hi = app.view.canvas_max;
+        EXPECT_GE(hi.y - lo.y, 100.0) << "step " << app.lesson.step() + 1 << ": the canvas is too short";
+        const Dataset& ds = app.session.data();
+        for (std::size_t i = 0; ds.d == 2 && i < ds.size(); ++i) {
+          const Vec2d p = to_screen(app, ds.row(i)[0], ds.row(i)[1]);
+          EXPECT_TRUE(p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y)
+              << "step " << app.lesson.step() + 1 << ": x" << i + 1 << " at (" << p.x << ", " << p.y << ") is off the canvas";
+          EXPECT_FALSE(covered.Contains(ImVec2(static_cast<float>(p.x), static_cast<float>(p.y))))
+              << "step " << app.lesson.step() + 1 << ": x" << i + 1 << " is under the lesson";
+        }
+        ++steps;
+        if (app.lesson.question_kind() != QuestionKind::None && !app.lesson.answered())
+          (void)run_command(app, {"answer", app.lesson.expected_answer()});
+        for (int i = 0; i < 200 && app.lesson.busy(); ++i) draw(app, 1.0f, 1);
+        draw(app, 1.0f, 2);
+        ASSERT_TRUE(run_command(app, {"lesson_next"}).ok) << "step " << app.lesson.step() + 1;
+      }
+      EXPECT_GE(steps, 5);
+    }
+  }
+}
+
+// The dual form's table (α and the Gram matrix) scrolls sideways, which makes it a child
+// window: given no height it took what was left of the panel's view, a bar with no rows
+// when it came near the view's bottom (1280x800). It is as high as its rows wherever it is.
+const ImGuiWindow* gram_table(const ImGuiWindow* panel) {
+  for (const ImGuiWindow* w : GImGui->Windows)
+    if (w->Active && w->ParentWindow == panel && has(w->Name, "/gram_")) return w;
+  return nullptr;
+}
+
+TEST(SmallFrames, TheGramTableIsAsHighAsItsRows) {
+  for (bool touch : {false, true}) {
+    SCOPED_TRACE(touch ? "touch" : "mouse");
+    Context ctx(1280, 800);
+    App app;
+    init(app);
+    app.touch = touch;
+    ASSERT_TRUE(run_command(app, {"preset", "textbook"}));
+    ASSERT_TRUE(run_command(app, {"set", "algo", "dual"}));
+    ASSERT_TRUE(run_command(app, {"train"}));
+    ASSERT_TRUE(run_command(app, {"set", "panels", "all"}));
+    draw(app, 1.0f, 3);
+    ImGuiWindow* panel = ImGui::FindWindowByName("Perceptron Lab");
+    ASSERT_TRUE(panel);
+    // Find it: the panel scrolled to its end.
+    ImGui::SetScrollY(panel, panel->ScrollMax.y);
+    draw(app, 1.0f, 2);
+    const ImGuiWindow* table = gram_table(panel);
+    ASSERT_NE(table, nullptr) << "no Gram table drawn";
+    const int n = static_cast<int>(app.session.data().size());
+    const float rows = static_cast<float>(n + 1) * ImGui::GetTextLineHeightWithSpacing();
+    // Its top at the view's bottom less a line and a half, then in the middle of the view.
+    for (float room : {ImGui::GetTextLineHeight() * 1.5f, (panel->InnerRect.Max.y - panel->InnerRect.Min.y) * 0.5f}) {
+      ImGui::SetScrollY(panel, panel->Scroll.y + table->Pos.y - (panel->InnerRect.Max.y - room));
+      draw(app, 1.0f, 2);
+      table = gram_table(panel);
+      ASSERT_NE(table, nullptr) << "room " << room;
+      EXPECT_GE(table->Size.y, rows) << "room " << room;
+      EXPECT_EQ(table->ScrollMax.y, 0.0f) << "rows cut off, room " << room;
+    }
+    const LayoutReport r = check_layout();
+    std::string all;
+    for (const std::string& t : r.texts) all += t + "\n";
+    for (int i = 1; i <= n; ++i) EXPECT_NE(all.find("x" + std::to_string(i)), std::string::npos) << all;
+  }
+}
+
 }  // namespace
 }  // namespace pla::app::layout_test

@@ -115,6 +115,9 @@ TEST(LessonUi, ABadLessonIsRefusedAndTheLabKeepsWorking) {
   EXPECT_NE(st.error.find("step"), std::string::npos) << st.error;
   EXPECT_EQ(app.lesson.id(), "textbook");  // the lesson in progress is kept
   EXPECT_FALSE(run_command(app, {"lesson", "no-such-lesson"}).ok);
+  // The lesson kept is at its first question: the lab waits for the answer, then works.
+  EXPECT_EQ(run_command(app, {"step"}).code, Msg::lesson_locked);
+  ASSERT_TRUE(run_command(app, {"answer", app.lesson.expected_answer()}).ok);
   EXPECT_TRUE(run_command(app, {"step"}).ok);
 }
 

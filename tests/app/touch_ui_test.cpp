@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <cstdio>
+#include <map>
 
 #include <string>
 #include <vector>
@@ -13,6 +15,7 @@
 #include "app/describe.hpp"
 #include "app/fonts.hpp"
 #include "app/format.hpp"
+#include "app/i18n.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"  // ActivateItem, ImHashStr, the window list
 #include "layout_check.hpp"
@@ -333,6 +336,221 @@ TEST(Touch, AFingerCatchesAPlaceLineHandleFromFurtherAway) {
       EXPECT_EQ(g0.y, h0.y);
     }
   }
+}
+
+
+// ---------------------------------------------------------------------------------
+// Answerable on a phone: lesson controls a finger high, End apart from Next, the number
+// field for the page's real text input, a swipe that scrolls, the lesson brought into view.
+
+constexpr int kTab = 9;  // the io.KeysDown index the tests map Tab to
+
+// Each Tab stop's rectangle (relative to its window's content: enough for heights and for
+// controls of one window against each other), walked from the start until every id of
+// `want` was reached (or `limit` stops).
+std::map<ImGuiID, ImRect> tab_stops(Frames& f, App& app, const std::vector<ImGuiID>& want, int limit = 400) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeyMap[ImGuiKey_Tab] = kTab;
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  std::map<ImGuiID, ImRect> out;
+  for (int i = 0; i < limit; ++i) {
+    io.KeysDown[kTab] = true;
+    f.frame(app);
+    io.KeysDown[kTab] = false;
+    f.frame(app);
+    f.frame(app);
+    const ImGuiContext& g = *GImGui;
+    if (g.NavId != 0 && g.NavWindow) out[g.NavId] = g.NavWindow->NavRectRel[ImGuiNavLayer_Main];
+    bool all = true;
+    for (ImGuiID id : want) all = all && out.count(id);
+    if (all) break;
+  }
+  io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
+  return out;
+}
+
+// The id of a control "text##id" of the named window's own id stack (no PushID between).
+ImGuiID control_id(const char* window, const std::string& label_text) {
+  const ImGuiWindow* w = ImGui::FindWindowByName(window);
+  return w ? ImHashStr(label_text.c_str(), 0, w->ID) : 0;
+}
+
+TEST(TouchLesson, EveryLessonControlIsAFingerHighAndEndingItIsApartFromNext) {
+  for (bool touch : {true, false}) {
+    for (int kind = 0; kind < 2; ++kind) {  // a pick_point question, then a number question
+      SCOPED_TRACE(std::string(touch ? "touch " : "mouse ") + (kind == 0 ? "pick_point" : "number"));
+      Phone f;
+      App app;
+      init(app);
+      app.touch = touch;
+      ASSERT_TRUE(run_command(app, {"lesson", kNoWhyLesson}).ok);
+      if (kind == 1) {
+        ASSERT_TRUE(run_command(app, {"answer", "0"}).ok);
+        ASSERT_TRUE(run_command(app, {"lesson_next"}).ok);
+        ASSERT_EQ(app.lesson.question_kind(), QuestionKind::Number);
+      }
+      for (int i = 0; i < 3; ++i) f.frame(app);
+      std::vector<std::string> labels = {label("lesson.back", "lesson_back"), label("lesson.next", "lesson_next"),
+                                         label("lesson.exit", "lesson_exit")};
+      if (kind == 0) {
+        for (int i = 0; i < 3; ++i) labels.push_back("x" + std::to_string(i + 1) + "##pick" + std::to_string(i));
+        labels.push_back(label("lesson.none", "pick_none"));
+      } else {
+        labels.push_back("##answer_number");
+        labels.push_back(label("lesson.check", "answer_check"));
+        if (touch) labels.push_back("\u00B1##answer_sign");
+      }
+      std::vector<ImGuiID> ids;
+      for (const std::string& l : labels) ids.push_back(control_id("Perceptron Lab", l));
+      const std::map<ImGuiID, ImRect> stops = tab_stops(f, app, ids);
+      for (std::size_t i = 0; i < ids.size(); ++i) {
+        const auto it = stops.find(ids[i]);
+        ASSERT_NE(it, stops.end()) << labels[i] << " was not reached by Tab";
+        if (touch) {
+          EXPECT_GE(it->second.GetHeight(), 44.0f - 0.5f) << labels[i];
+        }
+      }
+      // "End the lesson" on a row of its own under Next, half a control's height further down.
+      const ImRect next = stops.at(ids[1]), end = stops.at(ids[2]);
+      EXPECT_GE(end.Min.y - next.Max.y, ImGui::GetFrameHeight() * 0.5f) << "End the lesson is too close to Next";
+    }
+  }
+}
+
+TEST(TouchLesson, TheNumberFieldIsToldToThePageAndThePageInputWritesTheAnswer) {
+  Phone f;
+  App app;
+  init(app);
+  app.touch = true;
+  ASSERT_TRUE(run_command(app, {"lesson", kNoWhyLesson}).ok);
+  f.frame(app);
+  EXPECT_FALSE(app.lesson_ui.answer.shown);  // a pick_point question: no field
+  ASSERT_TRUE(run_command(app, {"answer", "0"}).ok);
+  ASSERT_TRUE(run_command(app, {"lesson_next"}).ok);
+  for (int i = 0; i < 3; ++i) f.frame(app);
+  const LessonUi::AnswerField& a = app.lesson_ui.answer;
+  ASSERT_TRUE(a.shown);
+  EXPECT_GE(a.max.y - a.min.y, 44.0 - 0.5);
+  EXPECT_GT(a.max.x - a.min.x, 60.0);
+  EXPECT_EQ(a.label, "b after the next update?");
+  EXPECT_EQ(a.hint, tr("lesson.your_answer"));
+  EXPECT_FALSE(a.active);
+  // The field is drawn where it is told: a tap at its centre reaches ImGui's own field.
+  const Vec2d centre = {(a.min.x + a.max.x) * 0.5, (a.min.y + a.max.y) * 0.5};
+  f.tap(app, centre);
+  EXPECT_TRUE(a.active);
+  EXPECT_EQ(GImGui->ActiveId, a.id);
+  // The page's input takes the focus (as the platform says): ImGui's field lets go, and the
+  // keyboard focus stays on it (Tab goes on from there); what the page writes stays.
+  app.lesson_ui.answer.page_focus = app.lesson_ui.answer.focus_request = true;
+  std::snprintf(app.answer_text, sizeof app.answer_text, "%s", "-1");
+  f.frame(app);
+  f.frame(app);
+  EXPECT_NE(GImGui->ActiveId, a.id);
+  EXPECT_EQ(GImGui->NavId, a.id);
+  EXPECT_STREQ(app.answer_text, "-1");
+  std::snprintf(app.answer_text, sizeof app.answer_text, "%s", "0");
+  f.frame(app);
+  EXPECT_STREQ(app.answer_text, "0");
+  EXPECT_TRUE(a.shown);
+  // The sign button (a decimal keypad may have no minus): 0 -> -0 -> 0.
+  const ImGuiID sign = control_id("Perceptron Lab", "\u00B1##answer_sign");
+  ImGui::ActivateItem(sign);
+  f.frame(app);
+  f.frame(app);
+  EXPECT_STREQ(app.answer_text, "-0");
+  // A window in front of the field (the keyboard help, as tall as the phone): not shown.
+  app.show_help = true;
+  f.frame(app);
+  f.frame(app);
+  const ImGuiWindow* help = ImGui::FindWindowByName("###help");
+  ASSERT_TRUE(help && help->Active);
+  const ImRect field(ImVec2(static_cast<float>(a.min.x), static_cast<float>(a.min.y)), ImVec2(static_cast<float>(a.max.x), static_cast<float>(a.max.y)));
+  ASSERT_TRUE(help->Rect().Overlaps(field));
+  EXPECT_FALSE(a.shown);
+  app.show_help = false;
+  f.frame(app);
+  f.frame(app);
+  EXPECT_TRUE(a.shown);
+  // Answered: no field any more.
+  ASSERT_TRUE(run_command(app, {"answer", app.answer_text}).ok);
+  f.frame(app);
+  EXPECT_FALSE(a.shown);
+}
+
+// A finger's drag (the pointer down, moved, up) from `from` by `dy` pixels, in 6 frames.
+void drag(Frames& f, App& app, Vec2d from, double dx, double dy) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = ImVec2(static_cast<float>(from.x), static_cast<float>(from.y));
+  io.MouseDown[0] = true;
+  f.frame(app);
+  for (int i = 1; i <= 6; ++i) {
+    io.MousePos = ImVec2(static_cast<float>(from.x + dx * i / 6.0), static_cast<float>(from.y + dy * i / 6.0));
+    f.frame(app);
+  }
+  io.MouseDown[0] = false;
+  f.frame(app);
+  io.MousePos = ImVec2(-100, -100);
+  f.frame(app);
+}
+
+TEST(TouchLesson, ASwipeScrollsThePanelsWithoutPressingAndTheCanvasKeepsItsDrags) {
+  for (bool touch : {true, false}) {
+    SCOPED_TRACE(touch ? "touch" : "mouse");
+    Phone f;
+    App app;
+    init(app);
+    app.touch = touch;
+    for (int i = 0; i < 3; ++i) f.frame(app);
+    ImGuiWindow* panel = ImGui::FindWindowByName("Perceptron Lab");
+    ASSERT_TRUE(panel && panel->ScrollMax.y > 300.0f);
+    ASSERT_EQ(panel->Scroll.y, 0.0f);
+    // From the Lessons button (the panel's first control) up by 250 px.
+    const Vec2d start = {panel->Pos.x + panel->Size.x * 0.5, panel->Pos.y + ImGui::GetFrameHeight() * 0.5 + 8.0};
+    drag(f, app, start, 0.0, -250.0);
+    if (touch) {
+      EXPECT_NEAR(panel->Scroll.y, 250.0f, 2.0f);
+    } else {
+      EXPECT_EQ(panel->Scroll.y, 0.0f);  // a mouse drags no panel
+    }
+    EXPECT_FALSE(app.lessons_open) << "the swipe pressed the button it started on";
+    // Back down, and a tap still presses.
+    drag(f, app, {start.x, start.y + 100.0}, 0.0, 400.0);
+    EXPECT_EQ(panel->Scroll.y, 0.0f);
+    f.tap(app, start);
+    EXPECT_TRUE(app.lessons_open);
+    ASSERT_TRUE(run_command(app, {"show_lessons", "false"}).ok);
+    // On the canvas a drag of empty space pans the view; the panel stays.
+    f.frame(app);
+    const Vec2d before = to_screen(app, 0.0, 0.0);
+    const Vec2d empty = {app.view.map.pixel_min.x + 20.0, app.view.map.pixel_min.y + 20.0};
+    drag(f, app, empty, 0.0, 60.0);
+    const Vec2d after = to_screen(app, 0.0, 0.0);
+    EXPECT_NEAR(after.y - before.y, 60.0, 2.0);
+    EXPECT_EQ(panel->Scroll.y, 0.0f);
+  }
+}
+
+TEST(TouchLesson, OpeningALessonBringsItsQuestionIntoView) {
+  Phone f;
+  App app;
+  init(app);
+  app.touch = true;
+  for (int i = 0; i < 3; ++i) f.frame(app);
+  ImGuiWindow* panel = ImGui::FindWindowByName("Perceptron Lab");
+  ASSERT_TRUE(panel);
+  ImGui::SetScrollY(panel, panel->ScrollMax.y);  // the student was reading further down
+  for (int i = 0; i < 2; ++i) f.frame(app);
+  ASSERT_GT(panel->Scroll.y, 300.0f);
+  ASSERT_TRUE(run_command(app, {"lesson", "textbook"}).ok);
+  for (int i = 0; i < 4; ++i) f.frame(app);
+  const std::string text = drawn_text();
+  // The step's question and the buttons are drawn (items out of view are not).
+  const std::string prompt = app.lesson.question_prompt("en", [](double v) { return fmt_num(v, 6); });
+  ASSERT_GT(prompt.size(), 15u);
+  EXPECT_NE(text.find(prompt.substr(0, 15)), std::string::npos) << text;
+  EXPECT_NE(text.find(tr("lesson.next")), std::string::npos) << text;
+  EXPECT_LT(panel->Scroll.y, 300.0f);
 }
 
 }  // namespace

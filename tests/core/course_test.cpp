@@ -207,14 +207,24 @@ TEST(Course, ProgressRecordRefusesOtherTextAndDropsNonsense) {
   EXPECT_EQ(c.lessons.at("x").step, 4u);  // unchanged by a refused text
   ASSERT_TRUE(CourseProgress::from_json(
       R"({"format": 1, "lessons": {"a": {"step": 0}, "b": {"step": 501}, "c": "x",
-          "d": {"step": 2, "done": true, "answers": [[1, "yes", true], [3, "no", false], [0, "1", true], [2, 5, true]]}}})",
+          "d": {"step": 2, "done": true, "answers": [[1, "yes", true], [3, "no", false], [0, "1", true], [2, 5, true],
+                                                    [4, "x", null], [501, "no", true], [5, "no", "true"]]}}})",
       c));
   EXPECT_EQ(c.lessons.size(), 1u);
   const LessonProgress& d = c.lessons.at("d");
   EXPECT_EQ(d.step, 1u);
   EXPECT_TRUE(d.done);
-  EXPECT_EQ(d.results, (std::vector<int>{1, 0}));  // step 3 is past the step reached; 0 and "5" make no sense
-  EXPECT_EQ(d.replies, (std::vector<std::string>{"yes", ""}));
+  // Step 3's answer is after the step shown (Back keeps it); step 4 was passed over with
+  // Next (null: no reply kept); 0, 501 (past the limit), "5" and "true" make no sense.
+  EXPECT_EQ(d.results, (std::vector<int>{1, 0, 2, 3}));
+  EXPECT_EQ(d.replies, (std::vector<std::string>{"yes", "", "no", ""}));
+  EXPECT_EQ(d.right(), 1u);
+  EXPECT_EQ(d.answered(), 2u);  // a pass is no answer
+  // And back to the same JSON entries.
+  CourseProgress again;
+  again.lessons["d"] = d;
+  EXPECT_EQ(Json::parse(again.to_json())["lessons"]["d"]["answers"],
+            Json::parse(R"([[1, "yes", true], [3, "no", false], [4, "", null]])"));
 }
 
 TEST(Course, ResumePastTheEndOrWithAStaleReplyStillShowsALesson) {
@@ -227,7 +237,8 @@ TEST(Course, ResumePastTheEndOrWithAStaleReplyStillShowsALesson) {
   EXPECT_TRUE(r.active());
   EXPECT_EQ(r.step(), r.steps() - 1);
   EXPECT_FALSE(r.done());
-  // A reply the question does not take leaves it open.
+  // A recorded reply the question does not take (a lesson changed since) still counts as
+  // recorded: the question stays closed with the recorded verdict.
   LessonRunner q;
   ASSERT_TRUE(q.load_builtin("textbook").ok);
   std::size_t ask = 0;
@@ -241,8 +252,12 @@ TEST(Course, ResumePastTheEndOrWithAStaleReplyStillShowsALesson) {
   Session s2;
   ASSERT_TRUE(q.resume(s2, stale).ok);
   EXPECT_EQ(q.step(), ask);
-  EXPECT_FALSE(q.answered());
-  EXPECT_EQ(q.results()[ask], 0);
+  EXPECT_TRUE(q.answered());
+  EXPECT_TRUE(q.last_correct());
+  EXPECT_EQ(q.results()[ask], 1);
+  const Status again = q.answer(s2, q.expected_answer());
+  EXPECT_FALSE(again.ok);
+  EXPECT_EQ(again.code, Msg::lesson_answered);
   LessonRunner none;
   EXPECT_FALSE(none.resume(s2, stale).ok);
 }

@@ -40,13 +40,15 @@ void expect_same(const Seen& a, const Seen& b, const std::string& where) {
   EXPECT_EQ(a.options, b.options) << where;
 }
 
-// What a replay from the start shows at `step` (a new runner: no snapshots).
-Seen replayed(const std::string& json, std::size_t step) {
+// What a replay from the start shows at `step` (a new runner: no snapshots) with the
+// answers of `record` (an answered step shows its answer read-only).
+Seen replayed(const std::string& json, std::size_t step, const LessonProgress& record = {}) {
   Session s;
   LessonRunner r;
   EXPECT_TRUE(r.load(json, "x.json").ok);
-  LessonProgress p;
+  LessonProgress p = record;
   p.step = step;
+  p.done = false;
   EXPECT_TRUE(r.resume(s, p).ok);
   return seen_at(r, s);
 }
@@ -71,14 +73,14 @@ TEST(LessonSnapshots, BackMatchesTheReplayInEveryBuiltInLesson) {
     ASSERT_TRUE(r.done());
     const std::size_t n = r.steps();
     ASSERT_EQ(forward.size(), n);
-    // Back from the end to step 1: every step against a replay, and against what the
-    // forward walk showed there (the same numbers, nothing answered).
+    // Back from the end to step 1: every step against a replay with the same answers, and
+    // against what the forward walk showed there (the same numbers).
     const std::uint64_t applied = r.steps_applied();
     for (std::size_t k = n; k-- > 0;) {
       ASSERT_TRUE(r.back(s).ok) << id << " back to " << k;
       ASSERT_EQ(r.step(), k);
       const Seen now = seen_at(r, s);
-      expect_same(now, replayed(json, k), id + " step " + std::to_string(k + 1));
+      expect_same(now, replayed(json, k, r.progress()), id + " step " + std::to_string(k + 1));
       EXPECT_EQ(now.narration_en, forward[k].narration_en) << id << " step " << k + 1;
       EXPECT_EQ(now.expected, forward[k].expected) << id << " step " << k + 1;
       if (k == 0) break;
@@ -118,7 +120,7 @@ TEST(LessonSnapshots, BackOnA200StepLessonReplaysNoStep) {
   const std::uint64_t before = r.steps_applied();
   for (std::size_t k = 200; k-- > 0;) {
     ASSERT_TRUE(r.back(s).ok);
-    if (k % 50 == 7) expect_same(seen_at(r, s), replayed(json, k), "step " + std::to_string(k + 1));
+    if (k % 50 == 7 || k % 50 == 8) expect_same(seen_at(r, s), replayed(json, k, r.progress()), "step " + std::to_string(k + 1));
     if (k == 0) break;
   }
   EXPECT_EQ(r.step(), 0u);
@@ -130,6 +132,19 @@ TEST(LessonSnapshots, BackOnA200StepLessonReplaysNoStep) {
   ASSERT_TRUE(r.resume(s, p).ok);
   EXPECT_EQ(r.steps_applied(), before);
   expect_same(seen_at(r, s), replayed(json, 150), "resume at 151");
+  // With the record of the walk (every question passed over): still no step replayed.
+  LessonRunner walked;
+  ASSERT_TRUE(walked.load(json, "long.json").ok);
+  Session ws;
+  ASSERT_TRUE(walked.start(ws).ok);
+  while (!walked.done()) ASSERT_TRUE(walked.next(ws).ok);
+  p = walked.progress();
+  p.step = 149;  // a question step (every third): shown passed over, its effect run
+  p.done = false;
+  ASSERT_TRUE(r.resume(s, p).ok);
+  EXPECT_EQ(r.steps_applied(), before);
+  EXPECT_TRUE(r.passed());
+  expect_same(seen_at(r, s), replayed(json, 149, p), "resume at 150");
 }
 
 // The student changed the session between steps (trained it): Next goes on from what
@@ -149,9 +164,9 @@ TEST(LessonSnapshots, AStateTheStudentChangedIsNoSnapshot) {
   ASSERT_TRUE(r.next(s).ok);
   EXPECT_EQ(r.snapshot_count(), kept);  // still off the replay's path
   ASSERT_TRUE(r.back(s).ok);            // step 6 as the replay gives it
-  expect_same(seen_at(r, s), replayed(json, 5), "step 6");
+  expect_same(seen_at(r, s), replayed(json, 5, r.progress()), "step 6");
   ASSERT_TRUE(r.back(s).ok);
-  expect_same(seen_at(r, s), replayed(json, 4), "step 5");
+  expect_same(seen_at(r, s), replayed(json, 4, r.progress()), "step 5");
 }
 
 // Over the memory bound the snapshots thin out as the trace's do (every other one goes,

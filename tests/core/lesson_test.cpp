@@ -258,20 +258,26 @@ TEST(Lesson, BackRebuildsTheSameStateAsGoingForward) {
     LessonRunner a;
     ASSERT_TRUE(a.load_builtin(id).ok);
     ASSERT_TRUE(a.start(fwd).ok);
-    std::vector<std::string> states, narrations, expected;
+    // Each step as the forward walk left it: after its answer (every question answered).
+    std::vector<std::string> states, narrations, expected, feedback;
+    std::vector<bool> asks;
     for (;;) {
+      asks.push_back(a.question_kind() != QuestionKind::None);
+      if (asks.back()) {
+        ASSERT_TRUE(a.answer(fwd, a.expected_answer()).ok);
+      }
       states.push_back(fwd.state().dump());
       narrations.push_back(a.narration(fwd, "vi"));
       expected.push_back(a.expected_answer());
+      feedback.push_back(a.feedback("en"));
       if (a.step() + 1 == a.steps()) break;
-      if (a.question_kind() != QuestionKind::None) {
-        ASSERT_TRUE(a.answer(fwd, a.expected_answer()).ok);
-      }
       ASSERT_TRUE(a.next(fwd).ok);
     }
     ASSERT_TRUE(a.next(fwd).ok);
     ASSERT_TRUE(a.done());
-    // From done, back shows the last step again; then step by step to the first.
+    const std::vector<int> results = a.results();
+    // From done, back shows the last step again; then step by step to the first, each
+    // question read-only with its answer (replayed: the session after its effect).
     for (std::size_t i = states.size(); i-- > 0;) {
       ASSERT_TRUE(a.back(fwd).ok) << id << " " << i;
       EXPECT_FALSE(a.done());
@@ -279,7 +285,10 @@ TEST(Lesson, BackRebuildsTheSameStateAsGoingForward) {
       EXPECT_EQ(fwd.state().dump(), states[i]) << id << " step " << i;
       EXPECT_EQ(a.narration(fwd, "vi"), narrations[i]) << id << " step " << i;
       EXPECT_EQ(a.expected_answer(), expected[i]) << id << " step " << i;
-      EXPECT_FALSE(a.answered());
+      EXPECT_EQ(a.feedback("en"), feedback[i]) << id << " step " << i;
+      EXPECT_EQ(a.answered(), asks[i]) << id << " step " << i;
+      EXPECT_EQ(a.last_correct(), asks[i]) << id << " step " << i;
+      EXPECT_EQ(a.results(), results) << id << " step " << i;
     }
     EXPECT_TRUE(failed_with(a.back(fwd), Msg::lesson_at_start, {{"id", id}}));
   }
@@ -324,7 +333,7 @@ TEST(Lesson, EventsComeInOrder) {
   EXPECT_EQ(got, (std::vector<std::string>{"lesson_started", "step_shown 0", "answer_given 0 9 true", "step_shown 1",
                                            "answer_given 1 yes false", "step_shown 2", "step_shown 1", "step_shown 2",
                                            "step_shown 3", "step_shown 4", "step_shown 5", "step_shown 6",
-                                           "step_shown 7", "lesson_finished 1 1"}));
+                                           "step_shown 7", "lesson_finished 2 1"}));  // Back kept step 2's answer
   EXPECT_TRUE(r.take_events().empty());
   const Json st = r.state();
   EXPECT_EQ(st["id"], "threshold-neuron");

@@ -6,12 +6,16 @@
 // answer shows the right one. A lesson=<URL> that gives HTTP 404, that lives on another
 // origin without CORS, that is not JSON, or that is not a valid lesson: the message names
 // the address and the cause, stays after 3 s and closes with its button (and Escape).
+// On the phone a number question is answered by typing into the page's real text input
+// over the lesson's field (the one a phone opens its decimal keyboard for), Enter answering;
+// a swipe scrolls the panels. In a compact embed and in a 714x666 frame (Moodle's SCORM
+// player) no data point of any step of the dual and textbook lessons lies under the lesson.
 // Screenshots in en, vi and zh. Usage: node touch.test.js --www DIR --out DIR
 'use strict';
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { OUT, check, assert, serve, decodePng, openApp, frames, main } = require('./lib');
+const { OUT, check, assert, serve, decodePng, openApp, reusableApp, frames, main } = require('./lib');
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const LOCALE = { en: 'en-US', vi: 'vi-VN', zh: 'zh-CN' };
@@ -26,6 +30,24 @@ const toolAt = (page, name) => page.evaluate((n) => {
   return { x: r.left + p[0], y: r.top + p[1] };
 }, name);
 const state = (page) => page.evaluate(() => window.perceptronLab.state());
+// Where a part of the layout was drawn last (page pixels): "canvas" or a window by name.
+const layoutRect = (page, name) => page.evaluate((n) => {
+  const p = JSON.parse(window.Module.ccall('pla_layout_rect', 'string', ['string'], [n]));
+  if (!p) return null;
+  const r = document.getElementById('canvas').getBoundingClientRect();
+  return { x0: r.left + p[0], y0: r.top + p[1], x1: r.left + p[2], y1: r.top + p[3] };
+}, name);
+// A reply any question takes (right or wrong), by its kind.
+const ANY_REPLY = { pick_point: '0', yes_no: 'yes', choice: '0', number: '0', place_line: 'none' };
+// Answers the open question (if any) with ANY_REPLY and goes to the next step, its work done.
+const nextStep = (page) => page.evaluate(async (replies) => {
+  const L = window.perceptronLab;
+  const l = L.state().lesson;
+  if (l && l.question !== 'none' && !l.answered) L.command('answer', replies[l.question]);
+  const r = L.command('lesson_next');
+  await L.idle();
+  return r;
+}, ANY_REPLY);
 // A tap; then, with `until` (a predicate on state(), run in the page), the frames until the
 // lab shows what the tap did (at most 10 s: the assertions that follow say what is missing),
 // else 4 frames (a tap that should change nothing, before a screenshot to compare).
@@ -163,6 +185,137 @@ main(async ({ browser, server }) => {
       assert(errors.length === 0, errors.join(' | '));
       await context.close();
     });
+
+    // A number question on the phone: textbook step 3 ("Epoch 2 starts. After the next update,
+    // b = ?"). After update 2 (on x3) w = (2, 2), b = 0; epoch 2 visits x1: 1·(6 + 6 + 0) > 0,
+    // x2: 1·(8 + 6) > 0, x3: −1·(2 + 2 + 0) ≤ 0, so the next update is on x3 and b = 0 − 1 = −1.
+    for (const lang of ['en', 'vi', 'zh']) {
+      await check(`a phone (${lang}): a number question is answered by typing into a real text input (decimal keyboard) and Enter`, async () => {
+        const { context, page, errors } = await openApp(browser, server.url + `index.html?lang=${lang}`,
+          Object.assign({ locale: LOCALE[lang] }, PHONE));
+        await frames(page, 4);
+        assert(await page.evaluate(() => document.getElementById('pla-answer').hidden), 'the answer input shows with no question');
+        assert((await page.evaluate(() => window.perceptronLab.command('lesson', 'textbook'))).ok, 'lesson textbook');
+        await page.evaluate(() => window.perceptronLab.idle());
+        for (let i = 0; i < 10; i++) {
+          const l = (await state(page)).lesson;
+          if (l.question === 'number') break;
+          assert((await nextStep(page)).ok, 'lesson_next at step ' + (l.step + 1));
+        }
+        let s = await state(page);
+        assert(s.lesson.step === 2 && s.lesson.question === 'number' && !s.lesson.answered, 'not at step 3: ' + JSON.stringify(s.lesson));
+        await page.waitForFunction(() => !document.getElementById('pla-answer').hidden, null, { timeout: 10000 });
+        // The input lies over the lab's field, a finger high; a tap on it gives it the focus.
+        const box = await page.evaluate(() => { const r = document.getElementById('pla-answer').getBoundingClientRect();
+          return { x: r.left, y: r.top, w: r.width, h: r.height }; });
+        assert(box.h >= 44 && box.w >= 60, 'the answer field is ' + JSON.stringify(box));
+        await tap(page, { x: box.x + box.w / 2, y: box.y + box.h / 2 });
+        const focused = await page.evaluate(() => { const e = document.activeElement;
+          return { tag: e.tagName, id: e.id, inputMode: e.inputMode, type: e.type, enter: e.enterKeyHint, label: e.getAttribute('aria-label') }; });
+        assert(focused.tag === 'INPUT' && focused.id === 'pla-answer' && focused.inputMode === 'decimal' && focused.type === 'text',
+          'the focus after a tap on the field: ' + JSON.stringify(focused));
+        assert(focused.enter === 'done' && focused.label && focused.label.length > 10, 'the input\'s name and Enter key: ' + JSON.stringify(focused));
+        await page.keyboard.type('-1');
+        await frames(page, 3);
+        const value = await page.evaluate(() => document.getElementById('pla-answer').value);
+        assert(value === '-1', 'the input shows ' + JSON.stringify(value));
+        s = await state(page);
+        assert(!s.lesson.answered && s.points === 3, 'typing answered or edited the lab: ' + JSON.stringify(s.lesson));
+        await page.screenshot({ path: path.join(OUT, lang === 'en' ? 'e2e-phone-number-question.png' : `e2e-phone-number-question-${lang}.png`) });
+        await page.keyboard.press('Enter');
+        await page.waitForFunction(() => window.perceptronLab.state().lesson.answered, null, { timeout: 10000 }).catch(() => null);
+        s = await state(page);
+        assert(s.lesson.answered && s.lesson.correct, 'Enter did not answer −1: ' + JSON.stringify(s.lesson));
+        // The lesson recorded that answer (the progress a learning platform gets).
+        const rec = JSON.parse(await page.evaluate(() => window.perceptronLab.getState())).progress.lessons.textbook;
+        const answer = rec.answers.find((a) => a[0] === 3);
+        assert(answer && answer[1] === '-1' && answer[2] === true, 'recorded: ' + JSON.stringify(rec.answers));
+        await frames(page, 4);
+        const after = await page.evaluate(() => ({ hidden: document.getElementById('pla-answer').hidden, active: document.activeElement.id }));
+        assert(after.hidden && after.active !== 'pla-answer', 'the input stays after the answer: ' + JSON.stringify(after));
+        await page.screenshot({ path: path.join(OUT, `e2e-phone-number-answered-${lang}.png`) });
+        assert(errors.length === 0, errors.join(' | '));
+        await context.close();
+      });
+    }
+
+    await check('a phone: a finger swipe scrolls the panel (and presses nothing), back again to the same picture', async () => {
+      const { context, page, errors } = await openApp(browser, server.url + 'index.html?lang=en&preset=textbook', PHONE);
+      await frames(page, 6);
+      const panel = await layoutRect(page, 'Perceptron Lab');
+      assert(panel && panel.y1 - panel.y0 > 200, 'no panel under the canvas: ' + JSON.stringify(panel));
+      const cdp = await context.newCDPSession(page);
+      const swipe = async (from, dy) => {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y, id: 1 }] });
+        await frames(page, 2);
+        for (let i = 1; i <= 6; i++) {
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y + dy * i / 6, id: 1 }] });
+          await frames(page, 1);
+        }
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        await frames(page, 3);
+      };
+      const area = [panel.x0 + 4, panel.y0 + 4, panel.x1 - 30, panel.y1 - 4];
+      const before = await regionNow(page, 2, ...area);
+      // Up from the Lessons button (the panel's first control).
+      await swipe({ x: (panel.x0 + panel.x1) / 2, y: panel.y0 + 30 }, -220);
+      let s = await state(page);
+      assert(!s.lessons_open && s.points === 3, 'the swipe pressed a button or edited: ' + JSON.stringify({ open: s.lessons_open, points: s.points }));
+      const moved = differing(before, await regionNow(page, 2, ...area));
+      assert(moved > 1000, `the panel did not scroll (${moved} values changed)`);
+      await page.screenshot({ path: path.join(OUT, 'e2e-phone-swiped.png') });
+      await swipe({ x: (panel.x0 + panel.x1) / 2, y: panel.y0 + 60 }, 400);
+      const back = differing(before, await regionNow(page, 2, ...area));
+      assert(back === 0, `scrolled back, the panel differs in ${back} values`);
+      s = await state(page);
+      assert(!s.lessons_open && s.points === 3, 'the swipe back pressed a button');
+      assert(errors.length === 0, errors.join(' | '));
+      await context.close();
+    });
+
+    // Compact embed (the lesson above the canvas) and Moodle's 714x666 SCORM frame (the lesson
+    // in the panel beside it): at every step of the dual and textbook lessons each data point is
+    // drawn on the canvas and not under the lesson, in en, vi and zh.
+    const FRAMES = [['embed-800x500', { width: 800, height: 500 }, '&embed=1', 'Lesson'],
+      ['embed-714x666', { width: 714, height: 666 }, '&embed=1', 'Lesson'],
+      ['714x666', { width: 714, height: 666 }, '', 'Perceptron Lab']];
+    for (const lang of ['en', 'vi', 'zh']) {
+      await check(`small frames (${lang}): no data point under the lesson at any step of dual and textbook`, async () => {
+        const app = await reusableApp(browser, server.url + `index.html?lang=${lang}`, { viewport: FRAMES[0][1], locale: LOCALE[lang] });
+        const problems = [];
+        let walked = 0;
+        for (const [name, viewport, extra, lessonWindow] of FRAMES) {
+          const { page, errors } = await app.visit(server.url + `index.html?lang=${lang}${extra}`, { viewport });
+          for (const id of ['dual', 'textbook']) {
+            assert((await page.evaluate((l) => window.perceptronLab.command('lesson', l), id)).ok, 'lesson ' + id);
+            await page.evaluate(() => window.perceptronLab.idle());
+            for (let guard = 0; guard < 30; guard++) {
+              await frames(page, 4);
+              const s = await state(page);
+              if (!s.lesson || s.lesson.done) break;
+              const canvasRect = await layoutRect(page, 'canvas'), lesson = await layoutRect(page, lessonWindow);
+              assert(canvasRect && lesson, `${name} ${id} step ${s.lesson.step + 1}: no canvas or lesson window`);
+              for (let i = 0; i < s.data.length; i++) {
+                const p = await toScreen(page, s.data[i][0], s.data[i][1]);
+                const on = p.x >= canvasRect.x0 && p.x <= canvasRect.x1 && p.y >= canvasRect.y0 && p.y <= canvasRect.y1;
+                const under = p.x >= lesson.x0 && p.x <= lesson.x1 && p.y >= lesson.y0 && p.y <= lesson.y1;
+                if (!on || under) problems.push(`${name} ${id} step ${s.lesson.step + 1}: x${i + 1} at (${Math.round(p.x)}, ${Math.round(p.y)}) ${under ? 'under the lesson' : 'off the canvas'}`);
+              }
+              walked++;
+              if (name === '714x666' && id === 'textbook' && s.lesson.step === 2)
+                await page.screenshot({ path: path.join(OUT, lang === 'en' ? 'e2e-lesson-714x666.png' : `e2e-lesson-714x666-${lang}.png`) });
+              if (name === 'embed-800x500' && id === 'dual' && s.lesson.step === 0)
+                await page.screenshot({ path: path.join(OUT, `e2e-lesson-embed-800x500-${lang}.png`) });
+              assert((await nextStep(page)).ok, `${name} ${id}: lesson_next at step ${s.lesson.step + 1}`);
+            }
+          }
+          assert(errors.length === 0, errors.join(' | '));
+        }
+        await app.context.close();
+        assert(walked >= 3 * 18, 'steps walked: ' + walked);
+        assert(problems.length === 0, problems.join('; '));
+      });
+    }
 
     // A teacher's lesson that cannot be loaded, for each cause, in each language: the six pages
     // at once (each its own context), so that their 3 s of waiting overlap. The 404 check's
