@@ -148,8 +148,12 @@ DescriptionSection lesson_section(const App& app) {
   const LessonRunner& l = app.lesson;
   const std::string lang = lang_code(app.lang == Lang::Pseudo ? Lang::En : app.lang);
   DescriptionSection sec{"lesson", trf("a11y.lesson", {{"title", l.title(lang)}}), {}};
-  if (l.done()) {
+  if (l.done()) {  // the end: the score and the questions to go back to (as the panel shows)
     sec.items.push_back(tr("lesson.done"));
+    const LessonRunner::Score sc = l.score();
+    if (sc.questions > 0) sec.items.push_back(trf("lesson.score", {{"right", count(sc.right)}, {"questions", count(sc.questions)}}));
+    for (std::size_t i : sc.wrong) sec.items.push_back(trf("lesson.step_wrong", {{"step", count(i + 1)}}));
+    for (std::size_t i : sc.unanswered) sec.items.push_back(trf("lesson.step_unanswered", {{"step", count(i + 1)}}));
     return sec;
   }
   sec.items.push_back(trf("a11y.lesson_step", {{"step", count(l.step() + 1)}, {"steps", count(l.steps())}}));
@@ -157,13 +161,14 @@ DescriptionSection lesson_section(const App& app) {
   if (!narration.empty()) sec.items.push_back(narration);
   if (l.question_kind() != QuestionKind::None) {
     sec.items.push_back(l.question_prompt(lang, num));
-    if (l.answered()) {
-      std::string verdict = tr(l.last_correct() ? "lesson.right" : "lesson.wrong");
+    if (l.closed()) {  // answered (or passed over with Next), shown read-only
+      std::string verdict = tr(!l.answered() ? "lesson.not_answered" : l.last_correct() ? "lesson.right" : "lesson.wrong");
       const std::string answer = l.last_correct() ? std::string() : lesson_answer_text(app);
       if (!answer.empty()) verdict = then(verdict, trf("lesson.answer_is", {{"answer", answer}}));
       const std::string why = l.feedback(lang, num);
       if (!why.empty()) verdict = then(verdict, why);
       sec.items.push_back(verdict);
+      if (l.practiced()) sec.items.push_back(tr(l.practice_correct() ? "lesson.practice_right" : "lesson.practice_wrong"));
     }
   }
   return sec;

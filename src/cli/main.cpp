@@ -31,6 +31,7 @@
 #include <string>
 #include <vector>
 
+#include "core/conceal.hpp"
 #include "core/fast_pla.hpp"
 #include "core/generators.hpp"
 #include "core/io.hpp"
@@ -704,6 +705,10 @@ int cmd_lesson(const std::vector<std::string>& args) {
       std::printf("? [%s] %s\n", pla::to_string(l.question_kind()), l.question_prompt(lang, lesson_number).c_str());
       const std::vector<std::string> options = l.question_options(lang, lesson_number);
       for (std::size_t i = 0; i < options.size(); ++i) std::printf("  %c) %s\n", static_cast<char>('A' + i), options[i].c_str());
+      // What the lab hides (and locks) until the student answers (core/conceal.hpp).
+      std::string hidden;
+      for (const std::string& c : pla::cue_names(l.concealed())) hidden += (hidden.empty() ? "" : ", ") + c;
+      std::printf("  (hidden until answered: %s; the run is locked)\n", hidden.c_str());
       const std::string expected = l.expected_text(lang, lesson_number);
       std::string reply = o.count("wrong") ? wrong_reply(l, s) : l.expected_answer();
       if (reply.empty()) reply = l.expected_answer();

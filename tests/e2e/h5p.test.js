@@ -304,6 +304,95 @@ main(async ({ browser }) => {
       await q.context.close();
     });
 
+    await check('the first answer counts: Back, Next and a second answer add no statement; practice sends none; the saved state keeps the first answers', async () => {
+      // The content lists a second lesson, "practice" (a teacher's, loaded by its JSON through
+      // the lab's API), so that its events reach the statements as the textbook's do.
+      const dir = path.join(SITE, 'retry');
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.cpSync(one.dir, dir, { recursive: true });
+      const params = readJson(path.join(dir, 'content', 'content.json'));
+      params.lessons = ['textbook', 'practice'];
+      fs.writeFileSync(path.join(dir, 'content', 'content.json'), JSON.stringify(params));
+      const p = await play(browser, server, 'retry');
+      // Step 1 (x1 is updated first) wrong, Back and Next, a second answer (refused); step 2
+      // (x2 = (4, 3) is no mistake) right, Back and Next with no answer.
+      const walk = await p.lab.evaluate(async () => {
+        const lab = window.perceptronLab, out = {};
+        await lab.idle();
+        out.wrong = lab.command('answer', '2');
+        await lab.idle();
+        lab.command('lesson_next');
+        await lab.idle();
+        lab.command('lesson_back');
+        out.shown = (await lab.idle()).lesson;
+        out.again = lab.command('answer', '0');
+        lab.command('lesson_next');
+        await lab.idle();
+        out.right = lab.command('answer', 'no');
+        await lab.idle();
+        lab.command('lesson_back');
+        await lab.idle();
+        lab.command('lesson_next');
+        out.after = (await lab.idle()).lesson;
+        out.again2 = lab.command('answer', 'yes');
+        return out;
+      });
+      assert(walk.wrong.ok && walk.right.ok, 'answers ' + JSON.stringify(walk));
+      assert(walk.shown.step === 0 && walk.shown.answered && !walk.shown.correct, 'step 1 after Back ' + JSON.stringify(walk.shown));
+      assert(!walk.again.ok && /already answered/.test(walk.again.error), 'a second answer ' + JSON.stringify(walk.again));
+      assert(walk.after.step === 1 && walk.after.answered && walk.after.correct && !walk.again2.ok, 'step 2 ' + JSON.stringify(walk));
+      await p.h5p.waitForFunction(() => H5P.instances[0].getScore() === 1, null, { timeout: 5000 });
+      const saved = await instance(p.h5p, (i) => JSON.stringify(i.getCurrentState()));
+      // Practice: the first answer of "practice" is a statement, its practice answers none.
+      const lesson = JSON.stringify({ format: 1, id: 'practice', title: { en: 'Practice' }, steps: [
+        { narration: { en: 'w = {w}' }, setup: { preset: 'textbook', eta: 1 },
+          question: { kind: 'pick_point', prompt: { en: 'Which point first?' }, retry: true } },
+        { narration: { en: 'the end' } }] });
+      const practice = await p.lab.evaluate(async (text) => {
+        const lab = window.perceptronLab, out = { open: lab.command('lesson', text) };
+        await lab.idle();
+        out.first = lab.command('answer', '1');
+        await lab.idle();
+        out.retry = lab.command('lesson_retry');
+        out.p1 = lab.command('answer', '0');
+        out.p2 = lab.command('answer', '2');
+        out.state = (await lab.idle()).lesson;
+        await new Promise((res) => setTimeout(res, 300));  // time for any message to the host
+        return out;
+      }, lesson);
+      assert(practice.open.ok && practice.first.ok && practice.retry.ok && practice.p1.ok && practice.p2.ok, JSON.stringify(practice));
+      assert(practice.state.correct === false && practice.state.practice.correct === false, JSON.stringify(practice.state));
+      await p.page.waitForFunction(() => window.statements.filter((st) => /answered$/.test(st.verb.id)).length >= 3, null, { timeout: 5000 });
+      const answered = (await statements(p.page)).filter((st) => verb(st) === 'answered')
+        .map((st) => `${st.object.id.split('subContentId=')[1]} ${st.result.response} ${st.result.score.raw} ${st.result.success}`);
+      assert(JSON.stringify(answered) === JSON.stringify(['textbook-q1 2 0 false', 'textbook-q2 no 1 true', 'practice-q1 1 0 false']),
+        'answered statements ' + JSON.stringify(answered));
+      const kept = await instance(p.h5p, (i) => ({ score: i.getScore(), answers: i.answers.map((a) => `${a.lesson} ${a.question} ${a.answer} ${a.correct}`) }));
+      assert(kept.score === 1 && JSON.stringify(kept.answers) === JSON.stringify(['textbook 0 2 false', 'textbook 1 no true', 'practice 0 1 false']),
+        'the content\'s answers ' + JSON.stringify(kept));
+      assert(p.errors.length === 0, 'console errors: ' + p.errors.join(' | '));
+      await p.context.close();
+      // The host's saved state in a fresh browser: the lesson at step 2 with both answers,
+      // read-only; no statement sent again.
+      const q = await play(browser, server, 'retry', saved);
+      await q.lab.waitForFunction(() => { const l = window.perceptronLab.state().lesson; return l && l.step === 1 && l.answered; }, null, { timeout: 10000 });
+      const back = await q.lab.evaluate(async () => {
+        const lab = window.perceptronLab, out = { at: (await lab.idle()).lesson };
+        lab.command('lesson_back');
+        out.back = (await lab.idle()).lesson;
+        out.again = lab.command('answer', '0');
+        return out;
+      });
+      assert(back.at.correct && back.back.step === 0 && back.back.answered && !back.back.correct && !back.again.ok, JSON.stringify(back));
+      const after = await instance(q.h5p, (i) => ({ score: i.getScore(), given: i.getAnswerGiven() }));
+      assert(after.score === 1 && after.given, JSON.stringify(after));
+      await new Promise((res) => setTimeout(res, 300));
+      const sentAgain = (await statements(q.page)).filter((st) => verb(st) === 'answered');
+      assert(sentAgain.length === 0, 'answered statements after the restore: ' + JSON.stringify(sentAgain));
+      assert(q.errors.length === 0, 'console errors: ' + q.errors.join(' | '));
+      await q.context.close();
+    });
+
     await check('inside a container content type (as Question Set holds its questions): getMaxScore before the lab loads, answers as sub-content of the question', async () => {
       // H5P.TestSet: a stand-in for Question Set / Course Presentation, which make each question
       // with H5P.newRunnable(..., {parent}) and ask its maximum score before showing it.

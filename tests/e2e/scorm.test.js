@@ -291,6 +291,116 @@ main(async ({ browser }) => {
       });
       await context.close();
 
+      await check(`${std}: the first answer counts: Back, Next, a second answer, practice and a relaunch keep it`, async () => {
+        const ctx = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+        const pg = await ctx.newPage();
+        await pg.goto(lms.url + 'lms.html');
+        await pg.evaluate(([s, src]) => window.startLms(s, null, src), [std, `${std}/index.html`]);
+        await waitSco(pg);
+        // Step 1 (x1 is updated first) answered wrong, step 2 (x2 = (4, 3) is no mistake) right;
+        // Back, Next, a second answer (refused), Back and Next with no answer. All in the SCO.
+        const walk = await sco(pg, async (lab) => {
+          const out = {};
+          const at = async () => (await lab.idle()).lesson;
+          out.wrong = lab.command('answer', '2');
+          await lab.idle();
+          lab.command('lesson_next');
+          await lab.idle();
+          out.back = lab.command('lesson_back');
+          out.shown = await at();
+          out.again = lab.command('answer', '0');
+          lab.command('lesson_next');
+          out.step2 = await at();
+          out.right = lab.command('answer', 'no');
+          await lab.idle();
+          lab.command('lesson_back');
+          await lab.idle();
+          lab.command('lesson_next');
+          out.after = await at();
+          out.again2 = lab.command('answer', 'yes');
+          out.grade = JSON.parse(lab.getGrade());
+          return out;
+        });
+        assert(walk.wrong.ok && walk.back.ok && walk.right.ok, 'answers ' + JSON.stringify(walk));
+        assert(walk.shown.step === 0 && walk.shown.answered && !walk.shown.correct && !walk.shown.locked,
+          'step 1 after Back: ' + JSON.stringify(walk.shown));
+        assert(walk.again.ok === false && /already answered/.test(walk.again.error), 'a second answer: ' + JSON.stringify(walk.again));
+        assert(walk.step2.step === 1 && !walk.step2.answered, 'step 2 before its answer: ' + JSON.stringify(walk.step2));
+        assert(walk.after.step === 1 && walk.after.answered && walk.after.correct, 'step 2 after Back, Next: ' + JSON.stringify(walk.after));
+        assert(walk.again2.ok === false, 'a second answer at step 2: ' + JSON.stringify(walk.again2));
+        assert(walk.grade.answered === 2 && walk.grade.right === 1, 'getGrade ' + JSON.stringify(walk.grade));
+        // Practice on a teacher's "retry" question (the lesson loaded by its JSON through the API):
+        // its first answer is an interaction, the practice answers are none.
+        const lesson = JSON.stringify({ format: 1, id: 'practice', title: { en: 'Practice' }, steps: [
+          { narration: { en: 'w = {w}' }, setup: { preset: 'textbook', eta: 1 },
+            question: { kind: 'pick_point', prompt: { en: 'Which point first?' }, retry: true } },
+          { narration: { en: 'the end' } }] });
+        const practice = await sco(pg, async (lab, text) => {
+          const out = { open: lab.command('lesson', text) };
+          await lab.idle();
+          out.first = lab.command('answer', '1');
+          await lab.idle();
+          out.retry = lab.command('lesson_retry');
+          out.p1 = lab.command('answer', '0');
+          out.s1 = (await lab.idle()).lesson;
+          out.p2 = lab.command('answer', '2');
+          out.s2 = (await lab.idle()).lesson;
+          out.back = lab.command('lesson_open', 'textbook');  // the package's lesson again, where it was
+          out.textbook = (await lab.idle()).lesson;
+          return out;
+        }, lesson);
+        assert(practice.open.ok && practice.first.ok && practice.retry.ok && practice.p1.ok && practice.p2.ok,
+          'practice commands ' + JSON.stringify(practice));
+        assert(practice.s1.correct === false && practice.s1.practice.correct === true, 'practice right ' + JSON.stringify(practice.s1));
+        assert(practice.s2.correct === false && practice.s2.practice.correct === false && practice.s2.score.right === 0,
+          'practice wrong ' + JSON.stringify(practice.s2));
+        assert(practice.textbook.id === 'textbook' && practice.textbook.step === 1 && practice.textbook.answered &&
+          practice.textbook.correct, 'textbook resumed ' + JSON.stringify(practice.textbook));
+        await pg.waitForFunction(() => counts.commit > 3, null, { timeout: 5000 });
+        let r = await received(pg);
+        const got = r.inter.map((x) => `${x.id} ${x[P.resp]} ${x.result}`);
+        const bad = v12 ? 'wrong' : 'incorrect';
+        assert(JSON.stringify(got) === JSON.stringify([`textbook-step1 x3 ${bad}`, `textbook-step2 ${v12 ? 'f' : 'false'} correct`,
+          `practice-step1 x2 ${bad}`]), 'interactions: ' + JSON.stringify(got));
+        const questions = (await sco(pg, (lab) => lab.state().lessons)).find((x) => x.id === 'textbook').questions;
+        assert(Math.abs(Number(r.last[P.raw]) - 100 / questions) < 0.01, `score.raw ${r.last[P.raw]}, want 100·1/${questions}`);
+        assert(r.last[P.status] === 'incomplete', 'status ' + r.last[P.status]);
+        const sd = JSON.parse(r.last['cmi.suspend_data']);
+        assert(JSON.stringify(sd.p.lessons.textbook.answers) === JSON.stringify([[1, '2', false], [2, 'no', true]]),
+          'suspend_data answers ' + JSON.stringify(sd.p.lessons.textbook.answers));
+        // Back at step 1, then the page goes: the relaunch resumes there, read-only, and sends nothing.
+        await sco(pg, async (lab) => { lab.command('lesson_back'); await lab.idle(); });
+        await pg.waitForFunction(() => JSON.parse(log.filter((x) => x[0] === 'cmi.suspend_data').pop()[1]).p.lessons.textbook.step === 1,
+          null, { timeout: 5000 });
+        await pg.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+        await pg.waitForFunction(() => counts.finish === 1, null, { timeout: 5000 });
+        const saved = (await received(pg)).last['cmi.suspend_data'];
+        const json = v12 ? { suspend_data: saved, core: { entry: 'resume' } } : { suspend_data: saved, entry: 'resume' };
+        await pg.evaluate(([s, j, src]) => window.startLms(s, j, src), [std, json, `${std}/index.html`]);
+        await waitSco(pg);
+        await pg.waitForFunction((k) => log.some((x) => x[0] === k), P.raw, { timeout: 5000 });
+        const resumed = await sco(pg, async (lab) => {
+          const out = { at: (await lab.idle()).lesson };
+          out.again = lab.command('answer', '0');
+          lab.command('lesson_next');
+          out.next = (await lab.idle()).lesson;
+          out.again2 = lab.command('answer', 'yes');
+          out.grade = JSON.parse(lab.getGrade());
+          return out;
+        });
+        assert(resumed.at.id === 'textbook' && resumed.at.step === 0 && resumed.at.answered && !resumed.at.correct,
+          'resumed at ' + JSON.stringify(resumed.at));
+        assert(!resumed.again.ok && !resumed.again2.ok, 'answers after the relaunch ' + JSON.stringify(resumed));
+        assert(resumed.next.step === 1 && resumed.next.answered && resumed.next.correct, 'step 2 after the relaunch ' + JSON.stringify(resumed.next));
+        assert(resumed.grade.answered === 2 && resumed.grade.right === 1, 'getGrade after the relaunch ' + JSON.stringify(resumed.grade));
+        await frames(pg, 3);
+        r = await received(pg);
+        assert(r.inter.length === 0, 'interactions sent after the relaunch: ' + JSON.stringify(r.inter));
+        assert(Math.abs(Number(r.last[P.raw]) - 100 / questions) < 0.01, 'score after the relaunch ' + r.last[P.raw]);
+        assert(r.last[P.status] === 'incomplete', 'status after the relaunch ' + r.last[P.status]);
+        await ctx.close();
+      });
+
       await check(`${std}: with no LMS the lab runs and says that nothing is recorded`, async () => {
         const ctx = await browser.newContext({ viewport: { width: 1000, height: 700 } });
         const p = await ctx.newPage();

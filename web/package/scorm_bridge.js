@@ -4,8 +4,10 @@
 //   - At launch: finds the LMS's API (pipwerks.SCORM: API / API_1484_11 in the parent and
 //     opener windows), initializes, reads entry and suspend_data and resumes the lessons at
 //     their steps with the student's answers (perceptronLab.setState, before the lab is ready).
-//   - Each answer: one interaction (id LESSON-stepN; type true-false / choice / numeric /
-//     fill-in (1.2) or other (2004); the student's and the correct response; the result),
+//   - Each question's first answer (the lab's answer_given comes once per question: Back,
+//     Next, a resume and practice on a "retry" question send none): one interaction (id
+//     LESSON-stepN; type true-false / choice / numeric / fill-in (1.2) or other (2004); the
+//     student's and the correct response; the result),
 //     the score (raw 0-100 = questions right / questions asked, over the package's lessons),
 //     the status and the suspend data, then a commit. Steps shown are saved and committed too.
 //   - Page unload: session_time, exit (suspend until complete), commit, finish / terminate.
