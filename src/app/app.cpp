@@ -446,6 +446,11 @@ void frame(App& app, float dt) {
   in_frame.flag = true;
   app.plots.vc.computing = false;  // the VC tab sets it again while its curve is unfinished
   lesson_frame(app);
+  // Nothing plays past an open lesson question (however the run was started before it).
+  if (locked(app)) {
+    if (s.playing()) s.pause();
+    app.training = false;
+  }
   if (app.training) {
     advance_run(app);
   } else {

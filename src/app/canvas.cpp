@@ -840,17 +840,6 @@ void draw_keyboard_focus(ImDrawList* dl, const App& app, ImVec2 pos, ImVec2 size
 // [SECTION] Canvas
 // -----------------------------------------------------------------------------
 
-// The canvas was resized (the window, a lesson above it in embed mode, the 3-D view
-// beside it): what was in view stays in view, scaled to fit the new size (the centre
-// kept; a canvas that grew in one direction only keeps its scale).
-static void keep_view_in_size(Mapping& m, Vec2d old_size) {
-  const double w = m.pixel_max.x - m.pixel_min.x, h = m.pixel_max.y - m.pixel_min.y;
-  if (old_size.x <= 0.0 || old_size.y <= 0.0 || (std::fabs(w - old_size.x) < 0.5 && std::fabs(h - old_size.y) < 0.5)) return;
-  const double k = std::min(w / old_size.x, h / old_size.y);
-  m.scale_x *= k;
-  m.scale_y *= k;
-}
-
 void fit_view_to_data(App& app) {
   const Dataset& ds = app.session.data();
   Vec2d lo{-1.0, -1.0}, hi{5.0, 5.0};
@@ -872,6 +861,32 @@ void fit_view_to_data(App& app) {
   fit(app.view.map, lo, hi, 0.05);
 }
 
+// The canvas was resized (the window, a lesson above it in embed mode, the 3-D view
+// beside it; the mapping already has the new rectangle): a view fitted to the data is
+// fitted again; one the user moved keeps what was in view, scaled to the new size (the
+// centre kept; a canvas that grew in one direction only keeps its scale).
+static void follow_resize(App& app, Vec2d old_min, Vec2d old_max) {
+  Mapping& m = app.view.map;
+  const double w = m.pixel_max.x - m.pixel_min.x, h = m.pixel_max.y - m.pixel_min.y;
+  const double ow = old_max.x - old_min.x, oh = old_max.y - old_min.y;
+  if (ow <= 0.0 || oh <= 0.0 || (std::fabs(w - ow) < 0.5 && std::fabs(h - oh) < 0.5)) return;
+  const Mapping now = m;
+  m.pixel_min = old_min;
+  m.pixel_max = old_max;
+  fit_view_to_data(app);
+  const Mapping fitted = m;
+  m = now;
+  const auto same = [](double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max({1.0, std::fabs(a), std::fabs(b)}); };
+  if (same(fitted.scale_x, now.scale_x) && same(fitted.scale_y, now.scale_y) && same(fitted.center.x, now.center.x) &&
+      same(fitted.center.y, now.center.y)) {
+    app.view.fit_pending = true;
+    return;
+  }
+  const double k = std::min(w / ow, h / oh);
+  m.scale_x *= k;
+  m.scale_y *= k;
+}
+
 void canvas(App& app) {
   const ImVec2 pos = ImGui::GetCursorScreenPos();
   ImVec2 size = ImGui::GetContentRegionAvail();
@@ -884,10 +899,9 @@ void canvas(App& app) {
   }
   size.y = std::max(size.y, 50.0f);
   Mapping& m = app.view.map;
-  const Vec2d old_size = {app.view.canvas_max.x - app.view.canvas_min.x, app.view.canvas_max.y - app.view.canvas_min.y};
   m.pixel_min = {pos.x, pos.y};
   m.pixel_max = {pos.x + size.x, pos.y + size.y};
-  if (!app.view.fit_pending) keep_view_in_size(m, old_size);
+  if (!app.view.fit_pending) follow_resize(app, app.view.canvas_min, app.view.canvas_max);
   app.view.canvas_min = m.pixel_min;
   app.view.canvas_max = m.pixel_max;
   if (app.view.fit_pending) {

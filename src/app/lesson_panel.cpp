@@ -186,9 +186,9 @@ void lesson_panel(App& app) {
   LessonRunner& l = app.lesson;
   if (!l.active()) return;
   const std::string lang = lang_code(language());
-  // Just opened: the panel scrolled to the lesson (its header at the top; see the end).
+  // Just opened: the panel scrolled to the lesson, its header at the top (the narration
+  // read from its start, the question under it).
   bool& scroll_to = app.lesson_ui.scroll_to;
-  const float top = ImGui::GetCursorPosY();
   if (scroll_to) ImGui::SetScrollHereY(0.0f);
   ImGui::PushStyleColor(ImGuiCol_Text, palette(app).pos);
   text_wrapped(l.title(lang));
@@ -214,14 +214,11 @@ void lesson_panel(App& app) {
   Flow row;
   if (row.button(label("lesson.back", "lesson_back").c_str())) act(app, {"lesson_back"});
   if (!l.done() && row.button(label("lesson.next", "lesson_next").c_str())) act(app, {"lesson_next"});
+  scroll_to = false;
   // Ending the lesson on a row of its own, after a gap: not pressed for Next by mistake.
   ImGui::Dummy(ImVec2(1.0f, ImGui::GetFrameHeight() * 0.5f));
   Flow end;
   if (end.button(label("lesson.exit", "lesson_exit").c_str(), !app.touch)) act(app, {"lesson_exit"});
-  // Just opened and taller than the view: scrolled so that the question and Next show.
-  if (scroll_to && ImGui::GetCursorPosY() - top > ImGui::GetWindowHeight() - ImGui::GetFrameHeightWithSpacing())
-    ImGui::SetScrollHereY(1.0f);
-  scroll_to = false;
 }
 
 }  // namespace pla::app

@@ -140,7 +140,7 @@ void apply_params(App& app, const Params& params, std::vector<Message>& ignored)
       ignored.push_back(Message(Msg::link_param_unknown, {{"key", clip(kv.first)}}));
     }
   }
-  if (app.autoplay) s.play();
+  if (app.autoplay && !locked(app)) s.play();  // never past an open lesson question
 }
 
 Params link_params(const App& app) {

@@ -238,16 +238,16 @@ void apply_style(Theme theme, float scale, bool touch) {
   c[ImGuiCol_TabHovered] = ImVec4(accent.x, accent.y, accent.z, 0.40f);
   c[ImGuiCol_Tab] = ImVec4(accent.x, accent.y, accent.z, dark ? 0.18f : 0.10f);
   if (touch) {
-    // At least 44 px for a finger: frame height = font size + 2 * padding.y, the padding
-    // whole pixels once scaled (ScaleAllSizes rounds it down: 14.5 would give 43 px).
-    const float pad = std::max(style.FramePadding.y, (std::ceil((44.0f - kStyleFontPx * scale) * 0.5f) + 0.01f) / scale);
-    style.FramePadding = ImVec2(10, pad);
+    style.FramePadding = ImVec2(10, style.FramePadding.y);
     style.ItemSpacing = ImVec2(10, 8);
     style.ScrollbarSize = 18;
     style.GrabMinSize = 24;
     style.TouchExtraPadding = ImVec2(4, 4);
   }
   style.ScaleAllSizes(scale);
+  // At least 44 px for a finger: frame height = font size + 2 * padding.y, set once scaled
+  // (ScaleAllSizes rounds the padding down: 14.5 would give 43 px).
+  if (touch) style.FramePadding.y = std::max(style.FramePadding.y, (44.0f - kStyleFontPx * scale) * 0.5f);
   ImGui::GetStyle() = style;
 }
 

@@ -1863,7 +1863,7 @@ Status LessonRunner::answer(Session& s, const std::string& value, bool* correct)
   if (busy()) (void)finish(s);
   begin_work(s);
   const Status st = answer_now(s, value, correct);
-  if (!st) {
+  if (!st || !busy()) {  // refused, or practice: no work queued, nothing to undo
     undo_session_.reset();
     undo_runner_.reset();
     return st;

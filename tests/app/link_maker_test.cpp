@@ -8,6 +8,7 @@
 #include "app/app.hpp"
 #include "app/app_internal.hpp"
 #include "app/fonts.hpp"
+#include "imgui_internal.h"  // FindWindowByName, SetScrollY(window)
 #include "layout_check.hpp"
 
 namespace pla::app::link_maker_test {
@@ -128,6 +129,8 @@ TEST(DualTable, ShowsAlphaTheGramMatrixAndThePrimalCheck) {
     ImGui::NewFrame();
     frame(app, 1.0f / 60.0f);
     ImGui::Render();
+    // The check is under the table (as high as its rows), at the panel's end: scrolled there.
+    if (i == 1) ImGui::SetScrollY(ImGui::FindWindowByName("Perceptron Lab"), 1e6f);
   }
   const LayoutReport r = check_layout();
   std::string all;

@@ -254,8 +254,9 @@ main(async ({ browser, server }) => {
         for (const c of cmds) {
           const res = L.command(...c);
           if (!res.ok) return { error: c.join(' ') + ': ' + res.error };
-          // A run longer than a slice goes on in the frames: the state once it is done.
-          if (c[0] === 'run') { const s = await L.idle(); delete s.data; out.push(s); }
+          // A run longer than a slice goes on in the frames: the state once it is done (without
+          // the data, and without the cues the last frame drew, which depend on when it was drawn).
+          if (c[0] === 'run') { const s = await L.idle(); delete s.data; delete s.cues; out.push(s); }
         }
         return { variant: L.variant, by: L.loadedBy, states: out };
       });

@@ -255,7 +255,9 @@ main(async ({ browser, server }) => {
         await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
         await frames(page, 3);
       };
-      const area = [panel.x0 + 4, panel.y0 + 4, panel.x1 - 30, panel.y1 - 4];
+      // The panel's top (the finger ends the swipe back further down, where a control may show
+      // the pointer over it), without its scrollbar.
+      const area = [panel.x0 + 4, panel.y0 + 4, panel.x1 - 30, panel.y0 + 240];
       const before = await regionNow(page, 2, ...area);
       // Up from the Lessons button (the panel's first control).
       await swipe({ x: (panel.x0 + panel.x1) / 2, y: panel.y0 + 30 }, -220);

@@ -316,6 +316,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (kind == pla::QuestionKind::None) {
       bool correct = false;
       FUZZ_CHECK(!l.answer(s, "yes", &correct).ok, "an answer taken on a step without a question");
+    } else if (l.progress().results[l.step()] != 0) {
+      // Shown again (Back) with its first answer, or passed over with Next: read-only. A
+      // reply is refused, or (a "retry" question) taken as practice; the record stays.
+      const pla::LessonProgress before = l.progress();
+      const bool answered = l.answered(), right = l.last_correct();
+      const std::string reply = (c & 1) ? l.expected_answer() : other_reply(l, s, choices.next());
+      const pla::Status again = settle(l.answer(s, reply));
+      check_status(again, "a second answer");
+      FUZZ_CHECK(!again.ok || l.retry(), "a closed question took a second answer");
+      FUZZ_CHECK(l.progress().results == before.results && l.progress().replies == before.replies &&
+                     l.answered() == answered && l.last_correct() == right,
+                 "a second answer changed the record");
     } else if ((c & 3) != 3) {
       const std::uint8_t r = choices.next();
       if ((c & 3) == 2) {  // no answer: refused, nothing changes
@@ -348,7 +360,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       check_status(a, "answer");
       if (!a.ok && l.answered()) all_ok = false;  // the question's effect failed
       if (l.answered()) {
-        FUZZ_CHECK(!settle(l.answer(s, reply)).ok, "a second answer was taken");
+        const pla::LessonProgress before = l.progress();
+        const pla::Status again = settle(l.answer(s, reply));
+        FUZZ_CHECK(!again.ok || l.retry(), "a second answer was taken");
+        FUZZ_CHECK(l.progress().results == before.results, "a second answer changed the record");
         read_everything(l, s);
       }
     }
