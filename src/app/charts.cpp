@@ -478,7 +478,7 @@ void draw_tab(App& app, const PlotTab& t, float height) {
 
 const std::vector<PlotTab>& plot_tabs() {
   static const std::vector<PlotTab> table = {
-      {"mistakes", "plots.tab_mistakes", mistakes_tab, kCueTrace | kCueTheory, "conceal.trace"},
+      {"mistakes", "plots.tab_mistakes", mistakes_tab, kCueTrace | kCueTheory | kCueCounts, "conceal.trace"},
       {"losses", "plots.tab_losses", losses_tab, kCueLoss | kCueMistakes, "conceal.loss"},
       {"invariants", "plots.tab_invariants", invariants_tab, kCueTheory, "conceal.theory"},
       {"rates", "plots.tab_rates", learning_rates_tab, 0, ""},

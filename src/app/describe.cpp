@@ -128,9 +128,12 @@ DescriptionSection run_section(const App& app) {
   const Session& s = app.session;
   const Learner& l = s.learner();
   DescriptionSection sec{"run", tr("panel.run"), {}};
-  sec.items.push_back(trf("a11y.counters", {{"epoch", std::to_string(l.epoch())},
-                                            {"step", std::to_string(l.steps())},
-                                            {"k", std::to_string(l.updates())}}));
+  if (hidden(app, kCueCounts))
+    sec.items.push_back(tr("conceal.counts"));
+  else
+    sec.items.push_back(trf("a11y.counters", {{"epoch", std::to_string(l.epoch())},
+                                              {"step", std::to_string(l.steps())},
+                                              {"k", std::to_string(l.updates())}}));
   if (has_bound(s) && !hidden(app, kCueTheory))
     sec.items.push_back(trf("a11y.k_bound", {{"k", std::to_string(l.updates())}, {"bound", num(s.margin().bound)}}));
   const StopReason why = hidden(app, kCueMistakes) ? StopReason::None : s.stop_reason();
@@ -240,6 +243,7 @@ std::string run_summary(const App& app) {
   InLanguage in(app.lang);
   const Session& s = app.session;
   const Learner& l = s.learner();
+  if (hidden(app, kCueCounts)) return tr("conceal.counts");
   if (hidden(app, kCueMistakes | kCueLoss))
     return trf("a11y.counters", {{"epoch", std::to_string(l.epoch())},
                                  {"step", std::to_string(l.steps())},

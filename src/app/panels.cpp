@@ -560,9 +560,11 @@ void run_panel(App& app) {
 
   const Learner& l = s.learner();
   const Metrics m = s.train_metrics();
-  text_wrapped(trf("run.counters", {{"epoch", std::to_string(l.epoch())}, {"step", std::to_string(l.steps())},
-                                                {"k", std::to_string(l.updates())}})
-                               );
+  if (hides(app, kCueCounts))
+    hidden_line("conceal.counts");
+  else
+    text_wrapped(trf("run.counters", {{"epoch", std::to_string(l.epoch())}, {"step", std::to_string(l.steps())},
+                                      {"k", std::to_string(l.updates())}}));
   if (l.linear() && !l.w().empty()) {
     text_wrapped(trf("run.weights", {{"w", fmt_vec(l.w(), 6)}, {"b", fmt_num(l.b(), 6)}}));
   } else {
@@ -883,7 +885,7 @@ void embed_strip(App& app) {
   ImGui::EndDisabled();
   if (lessons_menu_available(app) && row.button(label("lessons.button", "lessons_menu").c_str(), true)) act(app, {"show_lessons"});
   const Learner& l = s.learner();
-  std::string status = hides(app, kCueMistakes | kCueLoss)
+  std::string status = hides(app, kCueMistakes | kCueLoss | kCueCounts)
                            ? tr("conceal.loss")
                            : trf("embed.status", {{"k", std::to_string(l.updates())}, {"j1", std::to_string(s.train_mistakes())}});
   if (l.converged() && !hides(app, kCueMistakes)) status += std::string("  ") + tr("embed.converged");

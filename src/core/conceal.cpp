@@ -18,6 +18,7 @@ const std::vector<CueInfo>& cue_table() {
       {kCueMistakes, "mistakes"}, {kCueRegions, "regions"}, {kCueLoss, "loss"},
       {kCueTheory, "theory"},     {kCueAlpha, "alpha"},     {kCueTrace, "trace"},
       {kCueQueries, "queries"},   {kCueHull, "hull"},       {kCueVc, "vc"},
+      {kCueCounts, "counts"},
   };
   return table;
 }
@@ -87,9 +88,10 @@ const ConcealRule kRules[] = {
     // A yes/no fixed in the file (is x3 misclassified, are the points separable, will the
     // next pass update, ...): every cue.
     {QuestionKind::YesNo, "", kCueAll},
-    // A figure fixed in the file (R̂², α₃, G₁₃, J, the bound, h, y(w·x + b) of a point, a
-    // count): it may be any figure the lab shows, so every figure and per-point verdict.
-    {QuestionKind::Number, "", kCueMistakes | kCueLoss | kCueTheory | kCueAlpha | kCueTrace | kCueVc},
+    // A figure fixed in the file (R̂², α₃, G₁₃, J, the bound, h, y(w·x + b) of a point, k or
+    // another count): it may be any figure the lab shows, so every figure and per-point
+    // verdict.
+    {QuestionKind::Number, "", kCueMistakes | kCueLoss | kCueTheory | kCueAlpha | kCueTrace | kCueVc | kCueCounts},
     // A figure after the next update (b, w⁽ʲ⁾, k): what the update will be.
     {QuestionKind::Number, "*", kNextUpdate | kCueTrace},
     // Where the line goes after the next update.

@@ -35,7 +35,8 @@ enum Cue : unsigned {
   kCueQueries = 1u << 6,   // the class the perceptron gives each query point
   kCueHull = 1u << 7,      // the convex hulls of the classes
   kCueVc = 1u << 8,        // the VC bound's figures (h, the bound, the test error)
-  kCueAll = (1u << 9) - 1,
+  kCueCounts = 1u << 9,    // the counters: k updates, the epoch, the points visited
+  kCueAll = (1u << 10) - 1,
 };
 
 struct CueInfo {

@@ -51,6 +51,14 @@ std::vector<std::string> lesson_words(const App& app) {
   return out;
 }
 
+// Runs of spaces as one (the layout walk puts one space back where the pen skipped).
+std::string squeeze(const std::string& t) {
+  std::string out;
+  for (char c : t)
+    if (c != ' ' || out.empty() || out.back() != ' ') out += c;
+  return out;
+}
+
 bool inside_any(const std::string& run, const std::vector<std::string>& texts) {
   for (const std::string& t : texts)
     if (t.find(run) != std::string::npos) return true;
@@ -206,6 +214,20 @@ void check_question(App& app, const std::string& where, Seen& seen) {
       EXPECT_FALSE(has_token(run, token)) << where << ": the answer " << token << " is drawn in \"" << run << "\"";
     }
   }
+  // The counters with their values, as the run panel and the description write them.
+  if (hidden & kCueCounts) {
+    const Learner& lr = app.session.learner();
+    const MsgArgs counts = {{"epoch", std::to_string(lr.epoch())}, {"step", std::to_string(lr.steps())},
+                            {"k", std::to_string(lr.updates())}};
+    for (const char* key : {"run.counters", "a11y.counters"}) {
+      const std::string line = squeeze(trf(key, counts));
+      for (const std::string& run : runs)
+        EXPECT_EQ(squeeze(run).find(line), std::string::npos) << where << ": drawn \"" << run << "\"";
+      for (const DescriptionSection& sec : describe(app).sections)
+        for (const std::string& item : sec.items)
+          EXPECT_EQ(squeeze(item).find(line), std::string::npos) << where << ": described \"" << item << "\"";
+    }
+  }
   // The description outside the lesson's section.
   const Description d = describe(app);
   for (const DescriptionSection& sec : d.sections) {
@@ -259,7 +281,9 @@ void check_locked(App& app, const std::string& where) {
 }  // namespace
 
 TEST(FairTest, EveryQuestionHidesItsAnswerAndLocksTheLabInEveryLanguage) {
-  test::Context ctx(1280, 800);
+  // A display tall enough for every panel and plot to be drawn whole (ImGui draws no text
+  // scrolled out of view, and the layout walk reads only what is drawn).
+  test::Context ctx(1280, 4000);
   Seen seen;
   for (const char* lang : {"en", "vi", "zh"}) {
     for (const std::string& id : builtin_lesson_ids()) {
@@ -304,7 +328,7 @@ TEST(FairTest, EveryQuestionHidesItsAnswerAndLocksTheLabInEveryLanguage) {
   // answer (the checks above could see the cues).
   EXPECT_GE(seen.questions, 3 * 60);
   EXPECT_LE(seen.data_coincidences, 3);  // the token check stays a check
-  for (const char* cue : {"mistakes", "regions", "loss", "theory", "alpha", "trace", "queries"})
+  for (const char* cue : {"mistakes", "regions", "loss", "theory", "alpha", "trace", "queries", "hull", "vc", "counts"})
     EXPECT_TRUE(seen.cues_hidden.count(cue)) << cue << " was never concealed";
   EXPECT_GT(seen.crosses_after, 0u);
   EXPECT_TRUE(seen.regions_after);

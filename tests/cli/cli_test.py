@@ -362,7 +362,7 @@ def _():
     # What each question hides until it is answered (core/conceal.hpp): a number after the
     # next update hides the misclassified points; a choice fixed in the file, every cue.
     assert "(hidden until answered: mistakes, regions, loss, trace; the run is locked)" in out, out
-    assert "(hidden until answered: mistakes, regions, loss, theory, alpha, trace, queries, hull, vc;" in out, out
+    assert "(hidden until answered: mistakes, regions, loss, theory, alpha, trace, queries, hull, vc, counts;" in out, out
     wrong = run("lesson", "--file", path("mine.json"), "--wrong", "--lang", "vi").stdout
     assert "Từ w = (0, 0), b = 0." in wrong and "# Của tôi" in wrong, wrong
     assert wrong.rstrip().endswith("# done: 0 of 2 questions right"), wrong

@@ -106,7 +106,7 @@ main(async ({ browser, server }) => {
   }
   await check('the cues each kind of question conceals were all met', async () => {
     console.log('  concealed (question × language): ' + JSON.stringify(total));
-    for (const c of ['mistakes', 'regions', 'loss', 'theory', 'alpha', 'trace', 'queries', 'hull', 'vc'])
+    for (const c of ['mistakes', 'regions', 'loss', 'theory', 'alpha', 'trace', 'queries', 'hull', 'vc', 'counts'])
       assert(total[c] > 0, `${c} never concealed`);
   });
   for (const lang of ['en', 'vi', 'zh']) {

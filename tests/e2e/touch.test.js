@@ -239,6 +239,39 @@ main(async ({ browser, server }) => {
       });
     }
 
+    await check('keyboard only: Tab reaches the number field, the typing goes into the real input, Enter answers, Tab goes on', async () => {
+      const { context, page, errors } = await openApp(browser, server.url + 'index.html?lang=en');
+      assert((await page.evaluate(() => window.perceptronLab.command('lesson', 'textbook'))).ok, 'lesson textbook');
+      for (let i = 0; i < 10 && (await state(page)).lesson.question !== 'number'; i++) assert((await nextStep(page)).ok, 'lesson_next');
+      await frames(page, 4);
+      await page.evaluate(() => document.getElementById('canvas').focus());
+      let reached = -1;
+      for (let i = 0; i < 40 && reached < 0; i++) {
+        await page.keyboard.press('Tab');
+        await frames(page, 3);
+        if (await page.evaluate(() => document.activeElement.id === 'pla-answer')) reached = i + 1;
+      }
+      assert(reached > 0, 'Tab never reached the number field');
+      await page.keyboard.type('-1');
+      assert(await page.evaluate(() => document.getElementById('pla-answer').value) === '-1', 'typed text not in the input');
+      let s = await state(page);
+      assert(!s.lesson.answered && s.step === 0, 'the typing reached the lab: ' + JSON.stringify({ lesson: s.lesson, step: s.step }));
+      // Tab leaves the field for the next control (Check); Shift+Tab comes back to the field.
+      await page.keyboard.press('Tab');
+      await frames(page, 3);
+      assert(await page.evaluate(() => document.activeElement.id !== 'pla-answer'), 'Tab stayed in the field');
+      await page.keyboard.press('Shift+Tab');
+      await frames(page, 4);
+      assert(await page.evaluate(() => document.activeElement.id === 'pla-answer'), 'Shift+Tab did not come back to the field');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => window.perceptronLab.state().lesson.answered, null, { timeout: 10000 }).catch(() => null);
+      s = await state(page);
+      assert(s.lesson.answered && s.lesson.correct, 'Enter did not answer −1: ' + JSON.stringify(s.lesson));
+      await page.screenshot({ path: path.join(OUT, 'e2e-keyboard-number-answered.png') });
+      assert(errors.length === 0, errors.join(' | '));
+      await context.close();
+    });
+
     await check('a phone: a finger swipe scrolls the panel (and presses nothing), back again to the same picture', async () => {
       const { context, page, errors } = await openApp(browser, server.url + 'index.html?lang=en&preset=textbook', PHONE);
       await frames(page, 6);

@@ -25,7 +25,9 @@
 //     the events serialise to valid JSON;
 //   - the expected answer, given as the reply, is taken and judged right; a different
 //     yes/no, option or point is judged wrong; a reply that is no answer is refused and
-//     changes nothing; a second answer is refused; Next after the end is refused;
+//     changes nothing; a second answer, and any reply to a question shown again (Back) or
+//     passed over with Next, is refused, or taken as practice on a "retry" question, and
+//     the record (results, replies, the verdict) stays; Next after the end is refused;
 //   - while every step so far ran without error: Back shows the step's narration, prompt
 //     and expected answer as they were when the step was first shown, and resume() on a
 //     fresh session shows what the walk shows (narration, prompt, expected answer,
