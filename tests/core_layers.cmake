@@ -25,4 +25,4 @@ set(PLA_CORE_LAYER_learn
 set(PLA_CORE_LAYER_theory
     margin vc)
 set(PLA_CORE_LAYER_lab
-    lesson session settings urlstate)
+    conceal lesson session settings urlstate)

@@ -111,14 +111,14 @@ bool answer_number_field(App& app, float width, const std::string& label) {
   f.label = label;
   const ImRect clip = window->ClipRect;
   const bool whole = clip.Contains(ImRect(lo, hi));
-  f.shown = whole || f.page_focus;
+  f.shown = whole || f.page_focus || f.active;
   // Tapped (the page's input took the focus): the keyboard focus is on the field, so Tab
-  // goes on from there; typed into while out of view: brought back into view.
+  // goes on from there; typed into (or reached) while partly out of view: brought into view.
   if (f.focus_request) {
     ImGui::SetFocusID(f.id, window);
     f.focus_request = false;
   }
-  if (f.page_focus && !whole) ImGui::SetScrollHereY(0.5f);
+  if ((f.page_focus || f.active) && !whole) ImGui::SetScrollHereY(0.5f);
   return enter;
 }
 
@@ -142,7 +142,9 @@ void answer_field_end(App& app) {
       above = true;
       continue;
     }
-    if (!o->Active || o->Hidden || (o->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Tooltip))) continue;
+    // (ImGui's implicit "Debug" window is active until the frame ends, and never drawn here.)
+    if (!o->Active || o->Hidden || o->IsFallbackWindow || (o->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Tooltip)))
+      continue;
     if (!above && !(o->Flags & ImGuiWindowFlags_Popup)) continue;
     if (o->Rect().Overlaps(field)) {
       f.shown = false;

@@ -64,7 +64,7 @@ constexpr std::uint64_t kMaxSimSteps = kMaxNextUpdateSteps;  // as Session::next
 //   the work of one step: point visits its actions and its question may cause, at most the
 //     largest set a link may generate trained for the default 1000 epochs (1e8 visits; the
 //     interface runs them in slices, with progress)
-//   the text of one step: its narration, prompt, options and why together, per language
+//   the text of one step: its narration, prompt, options, whys and why together, per language
 constexpr std::uint64_t kMaxLessonValues = kMaxValues;
 constexpr std::uint64_t kMaxStepVisits = kMaxLinkGenPoints * 1000;
 constexpr std::size_t kMaxStepText = 2 * kMaxText;
@@ -688,7 +688,7 @@ struct Loader {
     if (q.kind == QuestionKind::None) return Status::success();
     return add_visits(times(2, std::min(visits_to_stop(), kMaxSimSteps)), field);
   }
-  // The text of one step, per language: narration, prompt, options and why together.
+  // The text of one step, per language: narration, prompt, options, whys and why together.
   Status step_text(const LessonStep& ls, const std::string& field) const {
     std::map<std::string, std::size_t> size;
     const auto add = [&size](const LessonText& t) {
@@ -699,6 +699,7 @@ struct Loader {
     add(ls.question.prompt);
     add(ls.question.why);
     for (const LessonText& o : ls.question.options) add(o);
+    for (const LessonText& o : ls.question.whys) add(o);
     for (const auto& kv : size)
       if (kv.second > kMaxStepText)
         return fail(Msg::lesson_step_text, field,
@@ -857,7 +858,7 @@ struct Loader {
       allowed.insert(allowed.end(), {"answer", "from", "tolerance"});
     } else if (k == "choice") {
       r.kind = QuestionKind::Choice;
-      allowed.insert(allowed.end(), {"options", "answer"});
+      allowed.insert(allowed.end(), {"options", "answer", "whys"});
     } else if (k == "place_line") {
       r.kind = QuestionKind::PlaceLine;
       allowed.insert(allowed.end(), {"angle_deg", "offset"});
@@ -948,6 +949,22 @@ struct Loader {
         st = text((*options)[i], item(fo, i), t);
         if (!st) return st;
         r.options.push_back(std::move(t));
+      }
+      // "whys": one feedback text (or null) per option.
+      if (q.contains("whys")) {
+        const Json& whys = q["whys"];
+        const std::string fw = at(field, "whys");
+        if (!whys.is_array()) return fail(Msg::lesson_expected_array, fw);
+        if (whys.size() > r.options.size()) return fail(Msg::lesson_too_long, fw, {{"max", std::to_string(r.options.size())}});
+        if (whys.size() < r.options.size()) return fail(Msg::lesson_missing_key, item(fw, whys.size()));
+        for (std::size_t i = 0; i < whys.size(); ++i) {
+          LessonText t;
+          if (!whys[i].is_null()) {
+            st = text(whys[i], item(fw, i), t);
+            if (!st) return st;
+          }
+          r.whys.push_back(std::move(t));
+        }
       }
       if (!answer->is_number_integer() && !answer->is_number_unsigned()) return fail(Msg::lesson_expected_whole, fa);
       const std::int64_t v = answer->get<std::int64_t>();
@@ -2106,8 +2123,16 @@ std::vector<std::string> LessonRunner::question_options(const std::string& lang,
 
 std::string LessonRunner::feedback(const std::string& lang, const NumberFormat& fmt) const {
   if (!closed() || busy() || step_ >= lesson_.steps.size()) return "";
-  const LessonText& why = lesson_.steps[step_].question.why;
-  return why.en.empty() ? "" : fill(why, after_, lang, fmt);
+  const LessonQuestion& q = lesson_.steps[step_].question;
+  std::string out = q.why.en.empty() ? "" : fill(q.why, after_, lang, fmt);
+  // A choice answered: the feedback on the option replied comes first.
+  std::uint64_t chosen = 0;
+  if (answered_ && q.kind == QuestionKind::Choice && parse_u64(given_, chosen) && chosen < q.whys.size() &&
+      !q.whys[chosen].en.empty()) {
+    const std::string own = fill(q.whys[chosen], after_, lang, fmt);
+    out = out.empty() ? own : own + " " + out;
+  }
+  return out;
 }
 
 unsigned LessonRunner::concealed() const {

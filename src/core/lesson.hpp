@@ -92,7 +92,10 @@
 //   {"kind": "number", "prompt": TEXT, "from": "b_after"}     also "w1_after", "w2_after", ...,
 //        "k_after" (after the next update; effect: `next_update`)
 //   {"kind": "choice", "prompt": TEXT, "options": [TEXT, TEXT, ...], "answer": 0}
-//        (2 to 10 options; the answer and the student's reply are 0-based option indices)
+//        (2 to 10 options; the answer and the student's reply are 0-based option indices),
+//        optionally with "whys": [TEXT or null, ...], one per option: the feedback on the
+//        option chosen (a typical mistake answered where it is made), shown before the
+//        "why" after an answer with that option (null: only the "why"; passed over: the "why")
 //   {"kind": "place_line", "prompt": TEXT, "angle_deg": 10, "offset": 0.1}
 //        where will the separating line be after the next update? (effect: `next_update`;
 //        2-D data only, without a lift: refused at load when the data the step works on is
@@ -170,6 +173,7 @@ struct LessonQuestion {
   QuestionKind kind = QuestionKind::None;
   LessonText prompt, why;
   std::vector<LessonText> options;  // choice
+  std::vector<LessonText> whys;     // choice: one per option or none ("whys"; en empty: no own why)
   std::string from;                 // a computed answer ("mistake", "b_after", ...); empty: fixed
   std::string answer;               // fixed answer: "yes"/"no" or the choice index as text
   double number = 0.0;              // fixed number answer
@@ -378,7 +382,8 @@ class LessonRunner {
   // Per step: 0 no answer, 1 right, 2 wrong, 3 passed over; and the replies given ("" none).
   const std::vector<int>& results() const { return results_; }
   const std::vector<std::string>& replies() const { return replies_; }
-  // The "why" text of the closed question (answered or passed over; empty while it is open or without one).
+  // The feedback on the closed question (answered or passed over; empty while it is open or
+  // without one): a choice's "whys" entry for the option replied, then the "why" text.
   std::string feedback(const std::string& lang, const NumberFormat& fmt = {}) const;
   // The score so far: questions answered right of the lesson's questions, and the steps
   // (0-based) of those answered wrong and of those passed over (when done: every question

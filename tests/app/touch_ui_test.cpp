@@ -478,6 +478,34 @@ TEST(TouchLesson, TheNumberFieldIsToldToThePageAndThePageInputWritesTheAnswer) {
   EXPECT_FALSE(a.shown);
 }
 
+// The field is told to the page in every layout (wide, phone, embed), where it is drawn.
+TEST(TouchLesson, TheNumberFieldIsToldInEveryLayout) {
+  struct Layout {
+    float w, h;
+    bool embed, touch;
+    const char* window;
+  };
+  for (const Layout& l : {Layout{1280, 800, false, false, "Perceptron Lab"}, Layout{390, 844, false, true, "Perceptron Lab"},
+                          Layout{800, 500, true, false, "Lesson"}, Layout{714, 666, false, false, "Perceptron Lab"}}) {
+    SCOPED_TRACE(std::to_string(static_cast<int>(l.w)) + "x" + std::to_string(static_cast<int>(l.h)) + (l.embed ? " embed" : ""));
+    Frames f(l.w, l.h);
+    App app;
+    init(app);
+    app.touch = l.touch;
+    ASSERT_TRUE(run_command(app, {"set", "embed", l.embed ? "true" : "false"}).ok);
+    ASSERT_TRUE(run_command(app, {"lesson", kNoWhyLesson}).ok);
+    ASSERT_TRUE(run_command(app, {"answer", "0"}).ok);
+    ASSERT_TRUE(run_command(app, {"lesson_next"}).ok);
+    for (int i = 0; i < 4; ++i) f.frame(app);
+    const LessonUi::AnswerField& a = app.lesson_ui.answer;
+    ASSERT_TRUE(a.shown);
+    const ImGuiWindow* w = ImGui::FindWindowByName(l.window);
+    ASSERT_TRUE(w && w->ID == a.window);
+    EXPECT_TRUE(w->Rect().Contains(ImRect(ImVec2(static_cast<float>(a.min.x), static_cast<float>(a.min.y)),
+                                          ImVec2(static_cast<float>(a.max.x), static_cast<float>(a.max.y)))));
+  }
+}
+
 // A finger's drag (the pointer down, moved, up) from `from` by `dy` pixels, in 6 frames.
 void drag(Frames& f, App& app, Vec2d from, double dx, double dy) {
   ImGuiIO& io = ImGui::GetIO();

@@ -207,7 +207,7 @@ std::vector<std::string> lesson_files() {
 }
 
 // The texts of one lesson in one language, each with its place: title, steps[i].narration,
-// steps[i].question.prompt, .options[j], .why. A missing language (English shown) is skipped.
+// steps[i].question.prompt, .options[j], .whys[j], .why. A missing language (English shown) is skipped.
 std::vector<std::pair<std::string, std::string>> lesson_texts(const Json& lesson, const std::string& lang) {
   std::vector<std::pair<std::string, std::string>> out;
   const auto add = [&](const Json& parent, const char* field, const std::string& where) {
@@ -230,6 +230,12 @@ std::vector<std::pair<std::string, std::string>> lesson_texts(const Json& lesson
         const Json& o = q["options"][j];
         if (o.is_object() && o.contains(lang) && o[lang].is_string())
           out.emplace_back(at + ".question.options[" + std::to_string(j) + "]", o[lang].get<std::string>());
+      }
+    if (q.contains("whys") && q["whys"].is_array())
+      for (std::size_t j = 0; j < q["whys"].size(); ++j) {
+        const Json& o = q["whys"][j];
+        if (o.is_object() && o.contains(lang) && o[lang].is_string())
+          out.emplace_back(at + ".question.whys[" + std::to_string(j) + "]", o[lang].get<std::string>());
       }
   }
   return out;

@@ -560,6 +560,8 @@ TEST(Lesson, BuiltinTextsHaveAllThreeLanguages) {
       check(st.question.prompt, at + " prompt");
       if (!st.question.why.en.empty()) check(st.question.why, at + " why");
       for (const LessonText& o : st.question.options) check(o, at + " option");
+      for (const LessonText& o : st.question.whys)
+        if (!o.en.empty()) check(o, at + " option's why");
     }
   }
 }

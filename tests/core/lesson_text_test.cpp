@@ -139,6 +139,7 @@ TEST(LessonText, NoTextPrintsAYesNoWordInBrackets) {
       const LessonStep& st = r.lesson().steps[i];
       std::vector<const LessonText*> texts = {&st.narration, &st.question.prompt, &st.question.why};
       for (const LessonText& o : st.question.options) texts.push_back(&o);
+      for (const LessonText& o : st.question.whys) texts.push_back(&o);
       for (const LessonText* t : texts)
         for (const std::string* s : {&t->en, &t->written("vi"), &t->written("zh")})
           for (const char* bad : {"({converged})", "（{converged}）", "({mistake})", "（{mistake}）"})

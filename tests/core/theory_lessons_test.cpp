@@ -267,6 +267,8 @@ TEST(TheoryLessons, TextsHaveThreeLanguagesWithTheSamePlaceholders) {
       check(st.question.prompt);
       check(st.question.why);
       for (const LessonText& o : st.question.options) check(o);
+      for (const LessonText& o : st.question.whys)
+        if (!o.en.empty()) check(o);
     }
   }
 }

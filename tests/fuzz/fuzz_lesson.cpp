@@ -23,6 +23,8 @@
 //   - a refused lesson has a message, and leaves the runner's previous lesson loaded;
 //   - every text and message is valid UTF-8 (the page JSON-encodes them), state() and
 //     the events serialise to valid JSON;
+//   - an open question (and nothing else) conceals cues and locks the lab (concealed(),
+//     state().locked);
 //   - the expected answer, given as the reply, is taken and judged right; a different
 //     yes/no, option or point is judged wrong; a reply that is no answer is refused and
 //     changes nothing; a second answer, and any reply to a question shown again (Back) or
@@ -50,6 +52,7 @@
 #include <string>
 #include <vector>
 
+#include "core/conceal.hpp"
 #include "core/json.hpp"
 #include "core/lesson.hpp"
 #include "core/session.hpp"
@@ -179,6 +182,10 @@ void read_everything(pla::LessonRunner& l, const pla::Session& s) {
   check_text(l.expected_answer(), "expected answer");
   const std::string state = l.state().dump();
   FUZZ_CHECK(fuzz::json_valid(state), "state() is not valid JSON: " + state.substr(0, 500));
+  // An open question hides something and locks the lab; nothing else hides anything
+  // (core/conceal.hpp).
+  FUZZ_CHECK(l.question_open() == (l.concealed() != 0), "concealed cues without an open question, or none with one");
+  FUZZ_CHECK(l.state()["locked"].get<bool>() == l.question_open(), "state().locked differs from question_open()");
   for (const pla::Json& e : l.take_events()) {
     const std::string t = e.dump();
     FUZZ_CHECK(fuzz::json_valid(t), "an event is not valid JSON: " + t.substr(0, 500));
