@@ -10,6 +10,14 @@
 #                      SCORM 2004 4th edition, one SCO, the lessons as a course in that order;
 #                      --pass is the pass mark (0 to 1). Builds the web first unless --www is given.
 #                      (./build.sh web also writes the textbook lesson's SCORM packages into its www.)
+#   ./build.sh test-lms [--only REGEX]   the packages in a real Moodle 4.5.6 (tests/lms; not part of
+#                      `test`): installs Moodle once per machine into /var/lib/perceptron-lab-lms
+#                      (LMS_DIR) with Debian's Apache, PHP 8.2 and PostgreSQL 15 on 127.0.0.1:8088
+#                      (LMS_PORT), from ../shared/lms/moodle-4.5.6.tar.xz (MOODLE_TARBALL); starts
+#                      them when they are not running; adds SCORM 1.2, SCORM 2004 and H5P activities
+#                      with and without a pass mark; walks a student through them in Chromium and
+#                      checks what Moodle recorded. Needs root (or sudo). LMS_WWW / LMS_PLA: use that
+#                      web build / pla instead of building them.
 #   ./build.sh native | web | deps | clean | help
 set -euo pipefail
 
@@ -293,6 +301,30 @@ cmd_bench() {
     --wasm "${BUILD}/wasm-release" --work "${BUILD}/bench" "$@"
 }
 
+# The packages in a real Moodle (tests/lms): install.sh installs it once per machine and starts
+# its services; moodle.test.js adds the activities, walks a student and checks the records.
+cmd_test_lms() {
+  local t0=$SECONDS www="${LMS_WWW:-}" pla="${LMS_PLA:-}" out="${BUILD}/lms" std ext rc=0
+  install_packages; install_npm
+  if [ -z "$www" ]; then build_web; www="${BUILD}/wasm-release/www"; fi
+  if [ -z "$pla" ]; then build_preset native-release pla; pla="${BUILD}/native-release/pla"; fi
+  log "Moodle (tests/lms/install.sh)"
+  as_root env LMS_DIR="${LMS_DIR:-/var/lib/perceptron-lab-lms}" LMS_PORT="${LMS_PORT:-8088}" \
+    MOODLE_TARBALL="${MOODLE_TARBALL:-${ROOT}/../shared/lms/moodle-4.5.6.tar.xz}" bash "${ROOT}/tests/lms/install.sh"
+  log "packages for Moodle (./build.sh package) in ${out}"
+  mkdir -p "$out"
+  for std in scorm12 scorm2004 h5p; do
+    ext=zip; [ "$std" = h5p ] && ext=h5p
+    cmd_package --standard "$std" --lesson textbook --www "$www" --out "${out}/${std}.${ext}"
+    cmd_package --standard "$std" --lesson textbook --pass 0.8 --www "$www" --out "${out}/${std}-pass.${ext}"
+  done
+  log "a student in Moodle (tests/lms/moodle.test.js)"
+  as_root node "${ROOT}/tests/lms/moodle.test.js" --lms-dir "${LMS_DIR:-/var/lib/perceptron-lab-lms}" \
+    --packages "$out" --pla "$pla" --out "${out}/artifacts" "$@" || rc=$?
+  log "test-lms: $((SECONDS - t0)) s"
+  return "$rc"
+}
+
 cmd_serve() {
   build_web
   local port="${PORT:-8000}" www="${BUILD}/wasm-release/www"
@@ -307,6 +339,7 @@ case "${1:-help}" in
   test)   cmd_test ;;
   bench)  shift; cmd_bench "$@" ;;
   package) shift; cmd_package "$@" ;;
+  test-lms) shift; cmd_test_lms "$@" ;;
   fuzz)   shift; cmd_fuzz "${1:-30}" ;;
   native) build_native ;;
   web)    build_web ;;

@@ -177,8 +177,9 @@ std::string teacher_progress_key(const std::string& text) {
 
 // Opens a lesson: a built-in id or a lesson's JSON text (its progress recorded from now
 // on). resume: a lesson the student started and did not finish goes on where they left
-// it; otherwise it starts at step 1.
-Status open_lesson(App& a, const std::string& what, bool resume) {
+// it; otherwise it starts at step 1. review: a lesson the student finished is shown at its
+// end (its score, each question read-only) instead of starting again.
+Status open_lesson(App& a, const std::string& what, bool resume, bool review = false) {
   const bool builtin = what.empty() || what[0] != '{';
   LessonRunner next;
   Status st = builtin ? next.load_builtin(what) : next.load(what, "lesson");
@@ -190,7 +191,7 @@ Status open_lesson(App& a, const std::string& what, bool resume) {
   a.builtin_open = builtin ? what : std::string();
   a.progress_key = builtin ? what : teacher_progress_key(what);
   const auto it = a.course.lessons.find(a.progress_key);
-  if (resume && it != a.course.lessons.end() && !it->second.done) st = a.lesson.resume(a.session, it->second);
+  if (resume && it != a.course.lessons.end() && (!it->second.done || review)) st = a.lesson.resume(a.session, it->second);
   else st = a.lesson.start(a.session);
   st = lesson_slice(a, st);
   a.view.fit_pending = true;
@@ -321,6 +322,12 @@ const std::vector<AppCommand>& app_commands() {
       {"lesson_open", "lesson_open ID", 1, 1, [](App& a, A args) {
          a.lessons_open = false;
          return open_lesson(a, args[1], true);
+       }},
+      // A learning platform's review of a finished attempt: as lesson_open, but a lesson the
+      // student finished is shown at its end with its answers (read-only) instead of anew.
+      {"lesson_review", "lesson_review ID", 1, 1, [](App& a, A args) {
+         a.lessons_open = false;
+         return open_lesson(a, args[1], true, true);
        }},
       {"lesson_next", "lesson_next", 0, 0, [](App& a, A) {
          if (a.lesson.busy() && a.lesson_ui.in_frame) {  // pressed: waits for the step's work (lesson_frame)

@@ -2068,6 +2068,11 @@ std::string LessonRunner::expected_text(const std::string& lang, const NumberFor
   return reply_text(expected_, lang == "pseudo" ? "en" : lang, fmt);
 }
 
+std::string LessonRunner::given_text(const std::string& lang, const NumberFormat& fmt) const {
+  if (!answered_ || given_.empty()) return "";
+  return reply_text(given_, lang == "pseudo" ? "en" : lang, fmt);
+}
+
 // =============================================================================
 // [SECTION] LessonRunner texts
 // =============================================================================
@@ -2128,8 +2133,8 @@ std::string LessonRunner::feedback(const std::string& lang, const NumberFormat& 
   // A choice answered: the feedback on the option replied comes first.
   std::uint64_t chosen = 0;
   if (answered_ && q.kind == QuestionKind::Choice && parse_u64(given_, chosen) && chosen < q.whys.size() &&
-      !q.whys[chosen].en.empty()) {
-    const std::string own = fill(q.whys[chosen], after_, lang, fmt);
+      !q.whys[static_cast<std::size_t>(chosen)].en.empty()) {
+    const std::string own = fill(q.whys[static_cast<std::size_t>(chosen)], after_, lang, fmt);
     out = out.empty() ? own : own + " " + out;
   }
   return out;

@@ -350,6 +350,9 @@ class LessonRunner {
   // The expected answer as the student reads it ("x3", "yes" in the language, the option's
   // text, "−1.5", the line "x⁽¹⁾ + x⁽²⁾ − 3 = 0"); empty when no question is open.
   std::string expected_text(const std::string& lang, const NumberFormat& fmt = {}) const;
+  // The recorded reply of the question shown as the student reads it (as expected_text
+  // writes the expected answer); empty when it has none.
+  std::string given_text(const std::string& lang, const NumberFormat& fmt = {}) const;
   // place_line: the expected line (a, b, c) (empty for "none" and other kinds), and the
   // errors of the last reply (angle in degrees, offset over the data box's diagonal).
   const std::vector<double>& expected_line() const { return expected_line_; }

@@ -32,6 +32,8 @@
 #include "app/app.hpp"
 #include "app/describe.hpp"
 #include "app/fonts.hpp"
+#include "app/format.hpp"
+#include "app/i18n.hpp"
 #include "core/io.hpp"
 #include "core/json.hpp"
 #include "core/urlstate.hpp"
@@ -53,6 +55,8 @@
 namespace pla::app {
 // app/canvas.cpp: the centre of a touch tool button as drawn last (browser tests).
 bool touch_tool_centre(const App& app, const std::string& name, Vec2d& at);
+// app/lesson_panel.cpp: the expected answer of the question as the student reads it.
+std::string lesson_answer_text(const App& app);
 }  // namespace pla::app
 
 namespace {
@@ -400,6 +404,17 @@ void forward_lesson_events(Platform& p) {
       e["kind"] = pla::to_string(l.question_kind());
       e["expected"] = l.expected_answer();
       if (l.question_kind() == pla::QuestionKind::Number) e["tolerance"] = l.lesson().steps[l.step()].question.tolerance;
+      // And in words, as the panel shows them (the lab's language; prompt_en for ASCII
+      // identifiers): the question, a choice's options, the reply and the right answer.
+      const std::string lang = pla::app::lang_code(p.app.lang);
+      const pla::NumberFormat fmt = [](double v) { return pla::app::fmt_num(v, 6); };
+      e["prompt"] = l.question_prompt(lang, fmt);
+      e["prompt_en"] = l.question_prompt("en", fmt);
+      if (l.question_kind() == pla::QuestionKind::Choice) e["options"] = l.question_options(lang, fmt);
+      const bool none = e.value("answer", "") == "none";
+      e["answer_text"] = !none ? l.given_text(lang, fmt)
+                         : pla::app::tr(l.question_kind() == pla::QuestionKind::PlaceLine ? "lesson.no_line" : "lesson.none");
+      e["expected_text"] = pla::app::lesson_answer_text(p.app);
     }
     js_lesson_event(e.dump(-1, ' ', false, pla::Json::error_handler_t::replace).c_str());
 #else

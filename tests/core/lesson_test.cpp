@@ -160,18 +160,20 @@ TEST(Lesson, TextbookUpdatesFallOnX1X3X3X3X1X3X3) {
   EXPECT_EQ(s.learner().w(), (std::vector<double>{1, 1}));
   EXPECT_EQ(s.learner().b(), -3.0);
   EXPECT_EQ(r.expected_answer(), "26");  // R̂² = ‖(4, 3, 1)‖²
-  ASSERT_TRUE(r.next(s).ok);  // step 10: asks where the order x1, x3, x3, x3, x2, x3, x3, x3, x1, x3, x3 ends
+  ASSERT_TRUE(r.next(s).ok);  // step 10: the bound (R̂/γ̂)² from u = (1, 1, -4)/√18
+  EXPECT_EQ(r.expected_answer(), "117");
+  ASSERT_TRUE(r.next(s).ok);  // step 11: asks where the order x1, x3, x3, x3, x2, x3, x3, x3, x1, x3, x3 ends
   EXPECT_EQ(s.learner().running_w(), (std::vector<double>{0, 0}));  // from w = 0: the answer is not drawn
   EXPECT_EQ(r.expected_answer(), "1");  // 2x1 + x2 - 5 = 0
-  ASSERT_TRUE(r.next(s).ok);  // step 11: the lab makes those updates
+  ASSERT_TRUE(r.next(s).ok);  // step 12: the lab makes those updates
   EXPECT_EQ(updates_in_trace(s), (std::vector<std::uint32_t>{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2}));
   EXPECT_EQ(s.learner().running_w(), (std::vector<double>{2, 1}));
   EXPECT_EQ(s.learner().running_b(), -5.0);
-  ASSERT_TRUE(r.next(s).ok);  // step 12: eta 0.5 only
+  ASSERT_TRUE(r.next(s).ok);  // step 13: eta 0.5 only
   EXPECT_EQ(s.settings().learner.pla.eta, 0.5);
   EXPECT_FALSE(s.settings().learner.pla.restart);
   EXPECT_EQ(r.expected_answer(), "-1.5");
-  ASSERT_TRUE(r.next(s).ok);  // step 13: trained
+  ASSERT_TRUE(r.next(s).ok);  // step 14: trained
   EXPECT_EQ(s.learner().w(), (std::vector<double>{0.5, 0.5}));
   EXPECT_EQ(s.learner().b(), -1.5);
   EXPECT_EQ(s.learner().updates(), 7u);
@@ -186,11 +188,11 @@ TEST(Lesson, TextbookUpdatesFallOnX1X3X3X3X1X3X3) {
   EXPECT_NE(r.narration(s, "zh").find("次更新"), std::string::npos);
   EXPECT_EQ(r.narration(s, "fr"), r.narration(s, "en"));
   EXPECT_EQ(r.narration(s, "pseudo"), r.narration(s, "en") + " " + r.narration(s, "en"));
-  ASSERT_TRUE(r.next(s).ok);  // step 14: the restart variant only (eta stays 0.5)
+  ASSERT_TRUE(r.next(s).ok);  // step 15: the restart variant only (eta stays 0.5)
   EXPECT_EQ(s.settings().learner.pla.eta, 0.5);
   EXPECT_TRUE(s.settings().learner.pla.restart);
   EXPECT_EQ(r.expected_answer(), "no");  // the same line
-  ASSERT_TRUE(r.next(s).ok);  // step 15: trained with the restart rule
+  ASSERT_TRUE(r.next(s).ok);  // step 16: trained with the restart rule
   EXPECT_EQ(updates_in_trace(s), (std::vector<std::uint32_t>{0, 2, 2, 2, 0, 2, 2}));
   EXPECT_EQ(s.learner().w(), (std::vector<double>{0.5, 0.5}));
   EXPECT_EQ(s.learner().b(), -1.5);
@@ -244,7 +246,7 @@ TEST(Lesson, DualEndsWithAlpha205) {
   EXPECT_NE(r.narration(s, "en").find("α = (1, 0, 0), b = 1, which is w = (3, 3)"), std::string::npos)
       << r.narration(s, "en");
   EXPECT_EQ(r.expected_answer(), "0");  // b after the update on x3
-  while (!r.done() && r.step() + 1 < r.steps()) ASSERT_TRUE(r.next(s).ok);
+  while (!r.done() && r.step() < 5) ASSERT_TRUE(r.next(s).ok);  // step 6: the nearest point
   EXPECT_EQ(s.learner().alpha(), (std::vector<std::uint64_t>{2, 0, 5}));
   EXPECT_EQ(s.learner().w(), (std::vector<double>{1, 1}));
   EXPECT_EQ(s.learner().b(), -3.0);

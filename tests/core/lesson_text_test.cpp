@@ -4,6 +4,7 @@
 // numbers read one way in each language.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <regex>
 #include <string>
@@ -154,6 +155,34 @@ TEST(LessonText, EveryStepFitsThePanel) {
     if (s.lang != "en") continue;
     const std::size_t n = code_points(s.narration) + code_points(s.prompt);
     EXPECT_LE(n, 400u) << where(s) << ": " << n << " characters\n" << s.narration << "\n" << s.prompt;
+  }
+}
+
+std::size_t words(const std::string& s) {
+  std::size_t n = 0;
+  bool in_word = false;
+  for (char c : s) {
+    const bool space = c == ' ' || c == '\n' || c == '\t';
+    n += !space && !in_word;
+    in_word = !space;
+  }
+  return n;
+}
+
+// A step a side panel holds: its narration and prompt within 120 English words, and with its
+// options and the longest feedback a student can get (a choice's own why for the option
+// chosen, then the question's why) within 170.
+TEST(LessonText, EveryStepIsAtMost120WordsAndWithItsFeedback170) {
+  EXPECT_EQ(words("Update 1 on x1 = (3, 3):  w = (3, 3)."), 11u);
+  for (const ShownStep& s : all_steps()) {
+    if (s.lang != "en") continue;
+    const std::size_t n = words(s.narration) + words(s.prompt);
+    EXPECT_LE(n, 120u) << where(s) << ": " << n << " words\n" << s.narration << "\n" << s.prompt;
+    std::size_t options = 0, own = 0;
+    for (const std::string& o : s.options) options += words(o);
+    for (const LessonText& t : s.question.whys) own = std::max(own, words(t.en));
+    const std::size_t all = n + options + own + words(s.why);
+    EXPECT_LE(all, 170u) << where(s) << ": " << all << " words with the options and the feedback\n" << s.why;
   }
 }
 

@@ -406,21 +406,21 @@ TEST(ThresholdNeuronLessonNumbers, TheHandSetNeuronGivesT9AndTheLearntWeightsDif
   EXPECT_EQ(affine(run.w, run.b, x2), 2.0);
   ASSERT_TRUE(r.answer(s, "no").ok);
   const std::string why = r.feedback("en");
-  EXPECT_TRUE(contains(why, "w = " + shown_vector(run.w) + ", b = " + shown(run.b))) << why;
-  EXPECT_TRUE(contains(why, "w·x1 + b = " + shown(affine(run.w, run.b, x1)) + " < 0")) << why;
-  EXPECT_TRUE(contains(why, "w·x2 + b = " + shown(affine(run.w, run.b, x2)) + " > 0")) << why;
-  EXPECT_TRUE(contains(why, "give " + shown(affine(hand_w, -t, x1)) + " and " + shown(affine(hand_w, -t, x2))))
-      << why;
+  EXPECT_TRUE(contains(why, "so w⁽¹⁾ = w⁽³⁾ = w⁽⁵⁾ all along")) << why;
 
-  // The run: the lab's perceptron ends where the hand run does.
+  // The run: the lab's perceptron ends where the hand run does; the narration's numbers.
   ASSERT_TRUE(r.next(s).ok);
   EXPECT_TRUE(s.learner().converged());
   EXPECT_EQ(s.train_mistakes(), 0u);
   EXPECT_EQ(s.learner().w(), run.w);
   EXPECT_EQ(s.learner().b(), run.b);
   EXPECT_EQ(s.learner().updates(), run.k);
-  EXPECT_TRUE(contains(r.narration(s, "en", shown), "after k = 7 updates the perceptron stops at w = (−1, 3, −1, 3, −1), b = −1, and no point is misclassified"))
-      << r.narration(s, "en", shown);
+  const std::string n = r.narration(s, "en", shown);
+  EXPECT_TRUE(contains(n, "after k = 7 updates the perceptron stops at w = (−1, 3, −1, 3, −1), b = −1, and no point is misclassified")) << n;
+  EXPECT_TRUE(contains(n, "w·x1 + b = " + shown(affine(run.w, run.b, x1)) + " < 0")) << n;
+  EXPECT_TRUE(contains(n, "w·x2 + b = " + shown(affine(run.w, run.b, x2)) + " > 0")) << n;
+  EXPECT_TRUE(contains(n, "the hand-set weights give " + shown(affine(hand_w, -t, x1)) + " and " + shown(affine(hand_w, -t, x2))))
+      << n;
 }
 
 TEST(ThresholdNeuronLessonNumbers, AndIsLearntFromZeroAsByHand) {
@@ -444,8 +444,24 @@ TEST(ThresholdNeuronLessonNumbers, AndIsLearntFromZeroAsByHand) {
     EXPECT_EQ(s.decision(inputs[i]), plane);
     EXPECT_EQ(plane >= 0, i == 3);
   }
+  // Step 8: without the constant input (b = 0) no neuron computes AND: the input (0, 0)
+  // scores w·0 = 0 for every w, so it fires (sign(0) = +1) where AND outputs 0 (label -1),
+  // and training counts y(w·x) = 0 <= 0 as a mistake there for every w.
   ASSERT_TRUE(r.next(s).ok);
-  EXPECT_EQ(r.expected_answer(), "yes");
+  EXPECT_EQ(r.expected_answer(), "no");
+  const Dataset& ds = s.data();
+  ASSERT_EQ(ds.row(0)[0], 0.0);
+  ASSERT_EQ(ds.row(0)[1], 0.0);
+  EXPECT_EQ(ds.y[0], -1);
+  for (const std::vector<double>& w : {std::vector<double>{1, 1}, {-3, 2}, {0.5, -7}, run.w}) {
+    const double f = affine(w, 0, {0, 0});
+    EXPECT_EQ(f, 0.0);
+    EXPECT_LE(ds.y[0] * f, 0.0);
+    EXPECT_EQ(f >= 0 ? 1 : -1, 1);
+  }
+  EXPECT_NE(run.b, 0.0);  // the learnt AND neuron does need its bias
+  ASSERT_TRUE(r.answer(s, "no").ok);
+  EXPECT_TRUE(contains(r.feedback("en"), "the input (0, 0) gets w·x = 0")) << r.feedback("en");
 }
 
 }  // namespace

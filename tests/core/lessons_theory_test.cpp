@@ -175,11 +175,20 @@ TEST(LessonsTheoryLearningRate, FromZeroTheRatesPartFromEtaOneAfter13_88And34Upd
   LessonRunner r;
   open_step(r, s, "learning-rate", 4);
   EXPECT_TRUE(has(r.narration(s, "en"),
-                  "The run with η = 0.1 makes the same first 13 updates as η = 1, the run with 0.01 the first 88, the run "
-                  "with 0.001 the first 34; then each parts from it. In all the four runs make 96, 98, 101, 83 updates"))
+                  "η = 0.1 repeats the first 13 updates of η = 1, η = 0.01 the first 88, η = 0.001 the first 34; then each run "
+                  "parts from it. In all the four runs make 96, 98, 101, 83 updates"))
       << r.narration(s, "en");
   EXPECT_EQ(s.settings().learner.pla.order, Order::Cyclic);  // "every run visits x1, …, x6 in the same order"
   EXPECT_EQ(r.expected_answer(), "0");
+  for (const char* reply : {"1", "2"}) {
+    Session t;
+    LessonRunner q;
+    open_step(q, t, "learning-rate", 4);
+    ASSERT_TRUE(q.answer(t, reply).ok);
+    EXPECT_TRUE(has(q.feedback("en"), reply[0] == '1' ? "η = 0.001 even ends with fewer updates."
+                                                     : "Every run visits x1, …, x6 in the same cyclic order."))
+        << q.feedback("en");
+  }
 }
 
 TEST(LessonsTheoryLearningRate, FromZeroPowersOfTwoGiveOneRunScaledBitForBit) {
@@ -236,7 +245,11 @@ TEST(LessonsTheoryLearningRate, FromTheRandomStartRatesAbove0023RunAlikeAndSmall
   EXPECT_EQ(s.eta_runs()[3].eta, std::ldexp(1.0, -10));
   EXPECT_EQ(r.expected_answer(), "0");
   ASSERT_TRUE(r.answer(s, "0").ok);
-  EXPECT_TRUE(has(r.feedback("en"), "94, 94, 99, 90 updates")) << r.feedback("en");
+  EXPECT_TRUE(has(r.feedback("en"), "The runs make 94, 94, 99, 90 updates")) << r.feedback("en");
+  EXPECT_TRUE(has(r.feedback("en"), "η = 1 and 2⁻⁴ make the same 94 updates (96 from w = 0, where ties count as mistakes)"))
+      << r.feedback("en");
+  EXPECT_LT(std::ldexp(1.0, -7), 0.023);  // "2⁻⁷ and 2⁻¹⁰ are below 0.023"
+  EXPECT_LT(std::ldexp(1.0, -10), 0.023);
   // Every η above 0.023 makes the same updates as η = 1: the powers of two 1 … 2⁻⁵ and others.
   const Updates ref = updates_of(trained_six(1.0, true));
   ASSERT_EQ(ref.size(), 94u);
@@ -294,6 +307,61 @@ TEST(LessonsTheoryLearningRate, TheLastStepQuotesTheRandomStartCountsAndTheCapFr
   EXPECT_NE(k[2], k[0]);
   ASSERT_TRUE(r.answer(s, "0").ok);
   EXPECT_TRUE(has(r.feedback("en"), "from ŵ₀ the same proof gives a cap that grows with ‖ŵ₀‖/η")) << r.feedback("en");
+}
+
+// The margin perceptron on the six points in exact integer arithmetic (cyclic, from w = 0,
+// η = 1): update while y(w·x + b) <= tau; the updates made until a clean pass.
+std::size_t exact_margin_updates(long long tau, long long* w1_out = nullptr, long long* w2_out = nullptr,
+                                 long long* b_out = nullptr) {
+  long long w1 = 0, w2 = 0, b = 0;
+  std::size_t k = 0;
+  for (std::size_t t = 0, clean = 0; clean < 6 && t < 600000; ++t) {
+    const int* x = kSix[t % 6];
+    if (x[2] * (w1 * x[0] + w2 * x[1] + b) <= tau) {
+      w1 += x[2] * x[0], w2 += x[2] * x[1], b += x[2];
+      ++k;
+      clean = 0;
+    } else {
+      ++clean;
+    }
+  }
+  if (w1_out) *w1_out = w1, *w2_out = w2, *b_out = b;
+  return k;
+}
+
+// Step 9: where η does matter. The margin perceptron (τ = 1) from w = 0 with η is η times the
+// run of η = 1 with the threshold τ/η: η = 1, 0.5, 0.25 are the integer runs with τ = 1, 2,
+// 4 scaled, 115, 128 and 160 updates: the smaller η, the wider the margin asked, the more updates.
+TEST(LessonsTheoryLearningRate, TheMarginPerceptronsRunWithEtaIsTheRunOfOneWithTauOverEta) {
+  Session s;
+  LessonRunner r;
+  open_step(r, s, "learning-rate", 8);
+  EXPECT_EQ(s.settings().learner.algo, Algo::Margin);
+  EXPECT_EQ(s.settings().learner.pla.tau, 1.0);
+  EXPECT_EQ(s.settings().learner.pla.init, Init::Zero);
+  ASSERT_EQ(s.eta_runs().size(), 3u);
+  const double etas[] = {1.0, 0.5, 0.25};
+  std::vector<std::uint64_t> k;
+  for (std::size_t i = 0; i < 3; ++i) {
+    long long w1 = 0, w2 = 0, b = 0;
+    const std::size_t exact = exact_margin_updates(static_cast<long long>(1 / etas[i]), &w1, &w2, &b);
+    const EtaRun& run = s.eta_runs()[i];
+    EXPECT_EQ(run.eta, etas[i]);
+    EXPECT_EQ(run.updates, exact) << etas[i];
+    EXPECT_EQ(run.w, (std::vector<double>{etas[i] * static_cast<double>(w1), etas[i] * static_cast<double>(w2)})) << etas[i];
+    EXPECT_EQ(run.b, etas[i] * static_cast<double>(b)) << etas[i];
+    k.push_back(run.updates);
+  }
+  EXPECT_EQ(k, (std::vector<std::uint64_t>{115, 128, 160}));
+  EXPECT_LT(k[0], k[1]);
+  EXPECT_LT(k[1], k[2]);
+  EXPECT_EQ(exact_margin_updates(0), 96u);  // τ = 0 is the classic perceptron: η only scales
+  EXPECT_TRUE(has(r.narration(s, "en"), "With τ = 1, from w = 0 on the same points, η = 1, 0.5 and 0.25 make 115, 128, 160 updates."))
+      << r.narration(s, "en");
+  EXPECT_EQ(r.expected_answer(), "0");
+  ASSERT_TRUE(r.answer(s, "0").ok);
+  EXPECT_TRUE(has(r.feedback("en"), "the run of η = 1 with the threshold τ/η. A smaller η asks for a wider margin and more updates."))
+      << r.feedback("en");
 }
 
 // ---------------------------------------------------------------- novikoff
@@ -391,7 +459,91 @@ TEST(LessonsTheoryNovikoff, GrowthGivesAwayTheMostRoomOnTheTrainedRun) {
   ASSERT_TRUE(r.answer(s, "0").ok);
   const std::string why = r.feedback("en");
   EXPECT_TRUE(has(why, "add up to 1479, not kη²R̂² = 2880, and the middle terms to −858, so ‖ŵ‖² = 621")) << why;
-  EXPECT_TRUE(has(why, "This run needed k = 96")) << why;
+  EXPECT_TRUE(has(why, "This run needed k = 96, the theorem allows 810.")) << why;
+  // A wrong option's own why: the theorem holds here too.
+  Session t;
+  LessonRunner q;
+  open_step(q, t, "novikoff", 4);
+  ASSERT_TRUE(q.answer(t, "1").ok);
+  EXPECT_TRUE(has(q.feedback("en"), "The theorem is proved: it holds here too, with k = 96 ≤ 810.")) << q.feedback("en");
+}
+
+// Step 3's wrong options and step 4: the prompt gives both invariants but not what joins
+// them (‖u‖ = 1 with Cauchy–Schwarz); option 2's why quotes ‖ŵ‖² = 621 at the end of the run.
+TEST(LessonsTheoryNovikoff, TheJoiningStepIsAskedNotGiven) {
+  for (const char* reply : {"1", "2"}) {
+    Session s;
+    LessonRunner r;
+    open_step(r, s, "novikoff", 2);
+    ASSERT_TRUE(r.answer(s, reply).ok);
+    EXPECT_TRUE(has(r.feedback("en"), reply[0] == '1' ? "‖u‖ = 1 is used where the two invariants are joined, not here."
+                                                      : "η can be any positive number"))
+        << r.feedback("en");
+  }
+  Session s;
+  LessonRunner r;
+  open_step(r, s, "novikoff", 3);
+  ASSERT_EQ(r.question_kind(), QuestionKind::Choice);
+  const std::string prompt = r.question_prompt("en");
+  EXPECT_FALSE(has(prompt, "≤ ‖ŵₖ‖")) << prompt;  // the chain's middle link is the answer
+  EXPECT_FALSE(has(prompt, "Cauchy")) << prompt;
+  EXPECT_FALSE(has(r.narration(s, "en"), "Cauchy"));
+  EXPECT_EQ(r.expected_answer(), "0");
+  long long w1 = 0, w2 = 0, b = 0;  // the integer run's last weights: ‖ŵ‖² = 621 > R̂² = 30
+  for (const IntState& st : exact_weights()) w1 = st.w1, w2 = st.w2, b = st.b;
+  EXPECT_EQ(w1 * w1 + w2 * w2 + b * b, 621);
+  Session t;
+  LessonRunner q;
+  open_step(q, t, "novikoff", 3);
+  ASSERT_TRUE(q.answer(t, "1").ok);
+  EXPECT_TRUE(has(q.feedback("en"), "at the end of this run ‖ŵ‖² = 621 > R̂² = 30.")) << q.feedback("en");
+  ASSERT_TRUE(r.answer(s, "0").ok);
+  EXPECT_TRUE(has(r.feedback("en"), "gives √k ≤ R̂/γ̂, so k ≤ (R̂/γ̂)² = 810, whatever the order of the points")) << r.feedback("en");
+}
+
+// Step 6: the plain ratio on the six points. R² = max ‖x‖² = 29 (x6), the widest margin of a
+// line in the plane is γ = 1/√2 (x⁽¹⁾ + x⁽²⁾ = 5; no direction does better), (R/γ)² = 58 < k = 96.
+// That line as a unit ŵ = (1, 1, −5)/√27 keeps γ̂ = 1/√27 on the augmented points.
+TEST(LessonsTheoryNovikoff, ThePlainRatio58IsBelowK96) {
+  int r2 = 0;
+  for (const auto& x : kSix) r2 = std::max(r2, x[0] * x[0] + x[1] * x[1]);
+  EXPECT_EQ(r2, 29);
+  double best = -1e9;
+  for (int a = 0; a < 36000; ++a) {
+    const double th = a * 3.14159265358979323846 / 18000, c = std::cos(th), sn = std::sin(th);
+    double lo = 1e9, hi = -1e9;
+    for (const auto& x : kSix) {
+      const double v = c * x[0] + sn * x[1];
+      if (x[2] > 0) lo = std::min(lo, v);
+      else hi = std::max(hi, v);
+    }
+    best = std::max(best, (lo - hi) / 2);
+  }
+  EXPECT_NEAR(best, 1 / std::sqrt(2.0), 1e-12);
+  EXPECT_NEAR(r2 / (best * best), 58.0, 1e-9);
+  EXPECT_EQ(exact_weights().size(), 96u);
+  double gamma_hat = 1e9;  // the plane's best line x1 + x2 - 5 = 0: w = (1, 1)/√2, b = -5/√2
+  for (const auto& x : kSix)
+    gamma_hat = std::min(gamma_hat, x[2] * (x[0] + x[1] - 5) / std::sqrt(2.0) / std::sqrt(1 + 12.5));
+  EXPECT_NEAR(gamma_hat, 1 / std::sqrt(27.0), 1e-12);
+  Session s;
+  LessonRunner r;
+  open_step(r, s, "novikoff", 5);
+  EXPECT_EQ(s.learner().updates(), 96u);
+  EXPECT_TRUE(has(r.narration(s, "en"), "the plain ratio (R/γ)² is 58, below the k = 96 updates of this run")) << r.narration(s, "en");
+  EXPECT_EQ(r.expected_answer(), "0");
+  for (const char* reply : {"1", "2"}) {
+    Session t;
+    LessonRunner q;
+    open_step(q, t, "novikoff", 5);
+    ASSERT_TRUE(q.answer(t, reply).ok);
+    EXPECT_TRUE(has(q.feedback("en"), reply[0] == '1' ? "With η = 1 on integer points every number is whole"
+                                                      : "(R̂/γ̂)² = 810 holds for every order."))
+        << q.feedback("en");
+  }
+  ASSERT_TRUE(r.answer(s, "0").ok);
+  EXPECT_TRUE(has(r.feedback("en"), "has b = −5/√2 beside ‖w‖ = 1: as a unit ŵ it keeps only γ̂ = 1/√27, and (R̂/γ̂)² = 810 ≥ k."))
+      << r.feedback("en");
 }
 
 TEST(LessonsTheoryNovikoff, EtaAQuarterScalesBothInvariantsAndKeepsK) {
@@ -401,6 +553,8 @@ TEST(LessonsTheoryNovikoff, EtaAQuarterScalesBothInvariantsAndKeepsK) {
   const std::vector<double> w1 = s.learner().running_w();
   const double b1 = s.learner().running_b();
   const std::uint64_t k1 = s.learner().updates();
+  ASSERT_TRUE(r.next(s).ok);  // step 6: the plain ratio, nothing run
+  EXPECT_EQ(s.learner().updates(), k1);
   ASSERT_TRUE(r.next(s).ok);
   EXPECT_EQ(s.settings().learner.pla.eta, 0.25);
   EXPECT_EQ(s.learner().updates(), k1);  // k = 96 as with η = 1
@@ -430,7 +584,7 @@ TEST(LessonsTheoryNovikoff, EtaAQuarterScalesBothInvariantsAndKeepsK) {
 TEST(LessonsTheoryNovikoff, TheNarrowMarginMakesMoreUpdatesAndBothStayWithinTheBound) {
   Session s;
   LessonRunner r;
-  open_step(r, s, "novikoff", 6);
+  open_step(r, s, "novikoff", 7);
   // The wide set: 100 points at least 0.2 from the generator's line, seed 8.
   const Dataset wide = s.data();
   EXPECT_EQ(wide.size(), 100u);

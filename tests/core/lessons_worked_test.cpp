@@ -161,7 +161,17 @@ TEST(WorkedTextbook, EveryStepNarratesTheNumbersOfTheWorkedTable) {
   const OracleRun run = perceptron(ds, 1.0, false);
   // Step 1: with w = 0 every point has y(w.x + b) = 0: the first point visited, x1.
   EXPECT_EQ(r.expected_answer(), "0");
+  // The tie convention: training counts y(w.x + b) = 0 as a mistake (all three here), while
+  // the prediction uses sign(0) = +1, right for x1 and x2 (y = +1), wrong for x3.
+  for (std::size_t i = 0; i < ds.size(); ++i) EXPECT_EQ(margin_of(ds, i, {0, 0}, 0), 0.0) << i;
+  EXPECT_EQ(s.train_mistakes(), 3u);
+  EXPECT_EQ(s.learner().predict(ds.row(0)), 1);
+  EXPECT_EQ(s.learner().predict(ds.row(1)), 1);
+  EXPECT_EQ(s.learner().predict(ds.row(2)), 1);
+  EXPECT_EQ(run.updates[0], 0u);
   answer_right(r, s);
+  EXPECT_HAS(why(r), "training counts y(w·x + b) = 0 as a mistake, while the prediction sign(w·x + b) uses sign(0) = +1: "
+                     "at w = 0 it predicts x1 and x2 right, yet training updates on x1.");
   ASSERT_TRUE(r.next(s).ok);
   // Step 2: update 1, then x2 = (4, 3) is classified correctly: 3*4 + 3*3 + 1 = 22.
   EXPECT_HAS(narration(r, s), "Update 1 on x1 = (3, 3), y = +1: y(w·x + b) = 0 ≤ 0.");
@@ -312,9 +322,7 @@ TEST(WorkedTextbook, NovikoffNamesTheAugmentedQuantities) {
   answer_right(r, s);
   const std::string w = why(r);
   EXPECT_HAS(w, "x̂2 = (4, 3, 1): R̂² = 16 + 9 + 1 = 26, R̂ = " + kMinus(std::sqrt(26.0)) + ".");
-  EXPECT_HAS(w, "γ̂ = " + kMinus(std::sqrt(2.0) / 3) + " the theorem guarantees k ≤ (R̂/γ̂)² = 117; here k = 7.");
-  EXPECT_HAS(w, "Do not confuse them with R = 5 and γ = √2 ≈ 1.41");
-  EXPECT_LE(s.learner().updates(), 117u);
+  EXPECT_HAS(w, "the farthest point is x2 = (4, 3) itself, at R = 5");
   // The narration defines R̂ = max ‖x̂ᵢ‖ and γ̂ as the best margin of a unit ŵ: no unit vector
   // reaches more than √2/3 on these points (a few thousand directions tried).
   EXPECT_HAS(narration(r, s), "R̂ = max ‖x̂ᵢ‖, and γ̂ is the largest min yᵢ(ŵ·x̂ᵢ) over unit vectors ŵ.");
@@ -326,15 +334,69 @@ TEST(WorkedTextbook, NovikoffNamesTheAugmentedQuantities) {
       for (std::size_t i = 0; i < ds.size(); ++i) m = std::min(m, margin_of(ds, i, u, std::sin(ph)));
       EXPECT_LE(m, std::sqrt(2.0) / 3 + 1e-12);
     }
+  // Step 10: u = (1, 1, -4)/√18 gives y(u.x̂) = 2, 3, 2 over √18, so γ̂ = 2/√18 = √2/3 and
+  // the bound 26 · 18/4 = 117 >= k = 7. The plain points: R = 5, γ = √2, (R/γ)² = 12.5 > 7.
+  ASSERT_TRUE(r.next(s).ok);
+  EXPECT_EQ(r.step(), 9u);
+  EXPECT_HAS(narration(r, s), "u = (1, 1, −4)/√18, the line x⁽¹⁾ + x⁽²⁾ − 4 = 0");
+  const double scores[] = {2, 3, 2};
+  for (std::size_t i = 0; i < ds.size(); ++i) EXPECT_EQ(margin_of(ds, i, {1, 1}, -4), scores[i]) << i;
+  EXPECT_NEAR(2 / std::sqrt(18.0), std::sqrt(2.0) / 3, 1e-15);
+  EXPECT_EQ(26.0 * 18 / 4, 117.0);
+  EXPECT_EQ(r.expected_answer(), "117");
+  EXPECT_LACKS(narration(r, s), "117");
+  answer_right(r, s);
+  const std::string w10 = why(r);
+  EXPECT_HAS(w10, "is 2/√18 for x1, 3/√18 for x2 and 2/√18 for x3, so γ̂ = " + kMinus(std::sqrt(2.0) / 3) +
+                      ", that is 2/√18 = √2/3, and (R̂/γ̂)² = 117, that is 26 · 18/4; the run needed k = 7.");
+  EXPECT_NEAR(plain * plain / (gamma_plain * gamma_plain), 12.5, 1e-12);
+  EXPECT_GT(12.5, 7.0);
+  EXPECT_HAS(w10, "R = 5 and γ = √2: their ratio (R/γ)² = 12.5 also exceeds k here, but it is no bound: on the six points of "
+                  "the Novikoff lesson it is 58 while k = 96.");
 }
 
-// Step 10: the order x1, x3, x3, x3, x2, x3, x3, x3, x1, x3, x3 (each misclassified when chosen:
+// The plain ratio is no bound: on the six points of the learning-rate and novikoff lessons,
+// R = ‖(5, 2)‖ = √29 and the widest margin of a line in the plane is γ = 1/√2 (x⁽¹⁾ + x⁽²⁾ = 5,
+// no direction does better), so (R/γ)² = 58, while the classic perceptron from w = 0 makes
+// k = 96 updates (an integer perceptron run here).
+TEST(WorkedTextbook, OnTheSixPointsThePlainRatio58IsBelowK96) {
+  Session s;
+  ASSERT_TRUE(s.load_preset("six").ok);
+  const Dataset& ds = s.data();
+  ASSERT_EQ(ds.size(), 6u);
+  double r2 = 0;
+  for (std::size_t i = 0; i < ds.size(); ++i) r2 = std::max(r2, norm2(ds, i));
+  EXPECT_EQ(r2, 29.0);
+  // The best margin over lines: for a unit normal n, (min over +1 of n.x - max over -1 of n.x)/2.
+  double best = -1e9;
+  for (int a = 0; a < 36000; ++a) {
+    const double th = a * 3.14159265358979323846 / 18000;
+    const std::vector<double> n = {std::cos(th), std::sin(th)};
+    double lo = 1e9, hi = -1e9;
+    for (std::size_t i = 0; i < ds.size(); ++i) {
+      const double v = dot(n, ds.row(i));
+      if (ds.y[i] > 0) lo = std::min(lo, v);
+      else hi = std::max(hi, v);
+    }
+    best = std::max(best, (lo - hi) / 2);
+  }
+  EXPECT_NEAR(best, 1 / std::sqrt(2.0), 1e-12);
+  double g45 = 1e9;
+  for (std::size_t i = 0; i < ds.size(); ++i) g45 = std::min(g45, margin_of(ds, i, {1, 1}, -5) / std::sqrt(2.0));
+  EXPECT_NEAR(g45, 1 / std::sqrt(2.0), 1e-15);
+  EXPECT_NEAR(r2 / (g45 * g45), 58.0, 1e-12);
+  const OracleRun run = perceptron(ds, 1.0, false);
+  EXPECT_EQ(run.updates.size(), 96u);
+  EXPECT_LT(58u, run.updates.size());
+}
+
+// Step 11: the order x1, x3, x3, x3, x2, x3, x3, x3, x1, x3, x3 (each misclassified when chosen:
 // update_on refuses any other) ends at 2x1 + x2 - 5 = 0: x1 twice, x2 once, x3 eight times. The
-// question is asked from w = 0 (the canvas shows no answer); step 11 makes the updates.
+// question is asked from w = 0 (the canvas shows no answer); step 12 makes the updates.
 TEST(WorkedTextbook, TheStudentsOrderEndsAtTheOtherLine) {
   Session s;
   LessonRunner r;
-  play_to(r, s, "textbook", 9);
+  play_to(r, s, "textbook", 10);
   EXPECT_TRUE(updates_in_trace(s).empty());
   EXPECT_EQ(s.learner().running_w(), (std::vector<double>{0, 0}));
   EXPECT_EQ(s.learner().running_b(), 0.0);
@@ -371,7 +433,7 @@ TEST(WorkedTextbook, TheStudentsOrderEndsAtTheOtherLine) {
   EXPECT_EQ(r.question_options("en")[0], "x⁽¹⁾ + x⁽²⁾ − 3 = 0");
   EXPECT_HAS(why(r), "x⁽¹⁾ + x⁽²⁾ − 3 = 0 was the result of the order x1, x2, x3, whose updates fell on x1, x3, x3, x3, x1, x3, x3.");
   ASSERT_TRUE(r.next(s).ok);
-  // Step 11: the lab makes them; the line separates the points: y(w.x + b) = 4, 6 and 2.
+  // Step 12: the lab makes them; the line separates the points: y(w.x + b) = 4, 6 and 2.
   EXPECT_EQ(updates_in_trace(s), (std::vector<std::uint32_t>{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2}));
   EXPECT_EQ(updates_in_trace(s), updates_in_trace(t));
   const std::vector<double> w = s.learner().running_w();
@@ -388,16 +450,16 @@ TEST(WorkedTextbook, TheStudentsOrderEndsAtTheOtherLine) {
   EXPECT_HAS(narration(r, s), "y(w·x + b) is 4 for x1, 6 for x2 and 2 for x3.");
 }
 
-// Steps 12-15: η alone (0.5: the same updates, w and b halved, the same line), then the
+// Steps 13-16: η alone (0.5: the same updates, w and b halved, the same line), then the
 // restart variant alone (the same updates and line; 20 visits instead of 18).
 TEST(WorkedTextbook, LearningRateAndRestartAreChangedOneAtATime) {
   Session s;
   LessonRunner r;
-  play_to(r, s, "textbook", 11);
+  play_to(r, s, "textbook", 12);
   const Dataset& ds = s.data();
   const OracleRun one = perceptron(ds, 1.0, false), half = perceptron(ds, 0.5, false),
                   restart = perceptron(ds, 0.5, true);
-  // Step 12: only η changes.
+  // Step 13: only η changes.
   EXPECT_EQ(s.settings().learner.pla.eta, 0.5);
   EXPECT_FALSE(s.settings().learner.pla.restart);
   EXPECT_EQ(s.learner().updates(), 0u);
@@ -412,7 +474,7 @@ TEST(WorkedTextbook, LearningRateAndRestartAreChangedOneAtATime) {
   answer_right(r, s);
   EXPECT_HAS(why(r), "the same 7 updates on the same points, and b = 0.5 · (−3) = −1.5");
   ASSERT_TRUE(r.next(s).ok);
-  // Step 13: trained with η = 0.5.
+  // Step 14: trained with η = 0.5.
   EXPECT_EQ(updates_in_trace(s), one.updates);
   EXPECT_EQ(s.learner().w(), (std::vector<double>{0.5, 0.5}));
   EXPECT_EQ(s.learner().b(), -1.5);
@@ -423,7 +485,7 @@ TEST(WorkedTextbook, LearningRateAndRestartAreChangedOneAtATime) {
   EXPECT_HAS(narration(r, s), "The algorithm made 18 visits: 6 epochs of 3 points.");
   EXPECT_EQ(r.question_kind(), QuestionKind::None);
   ASSERT_TRUE(r.next(s).ok);
-  // Step 14: only the order rule changes (η stays 0.5).
+  // Step 15: only the order rule changes (η stays 0.5).
   EXPECT_EQ(s.settings().learner.pla.eta, 0.5);
   EXPECT_TRUE(s.settings().learner.pla.restart);
   EXPECT_EQ(s.learner().updates(), 0u);
@@ -438,10 +500,10 @@ TEST(WorkedTextbook, LearningRateAndRestartAreChangedOneAtATime) {
       EXPECT_GT(margin_of(ds, 0, restart.w_after[k], restart.b_after[k]), 0.0) << k;
     }
   answer_right(r, s);
-  EXPECT_HAS(why(r), "η(‖x1‖² + 1) = 9.5");
+  EXPECT_HAS(why(r), "Here an update on x1 raises its y(w·x + b) by η(‖x1‖² + 1) = 9.5, enough to leave x1 classified correctly");
   EXPECT_HAS(why(r), "The updates fall on the same points, x1, x3, x3, x3, x1, x3, x3.");
   ASSERT_TRUE(r.next(s).ok);
-  // Step 15: trained with the restart rule.
+  // Step 16: trained with the restart rule.
   EXPECT_EQ(updates_in_trace(s), one.updates);
   EXPECT_EQ(s.learner().w(), (std::vector<double>{0.5, 0.5}));
   EXPECT_EQ(s.learner().b(), -1.5);
@@ -608,6 +670,25 @@ TEST(WorkedCustomers, TheAngleAndTheCountsAreTheLessons) {
   for (std::size_t i = 0; i < ds.size(); ++i)
     reached = std::min(reached, margin_of(ds, i, s.learner().w(), s.learner().b()) / norm_hat);
   EXPECT_LE(reached, gamma + 1e-5);
+  // "Why so large?": the widest margin of the points in the plane is about 6.5 (over unit
+  // normals n, (min over +1 of n.x − max over −1 of n.x)/2), far above γ̂, and its line lies
+  // far from the origin (the midpoint (lo + hi)/2 of n.x).
+  double best = -1e9, offset = 0;
+  for (int a = 0; a < 360000; ++a) {
+    const double th = a * 3.14159265358979323846 / 180000;
+    const std::vector<double> unit = {std::cos(th), std::sin(th)};
+    double lo = 1e9, hi = -1e9;
+    for (std::size_t i = 0; i < ds.size(); ++i) {
+      const double v = dot(unit, ds.row(i));
+      if (ds.y[i] > 0) lo = std::min(lo, v);
+      else hi = std::max(hi, v);
+    }
+    if ((lo - hi) / 2 > best) best = (lo - hi) / 2, offset = std::fabs(lo + hi) / 2;
+  }
+  EXPECT_NEAR(best, 6.5, 0.05);
+  EXPECT_GT(best, 5 * gamma);
+  EXPECT_GT(offset, 10.0);
+  EXPECT_HAS(w4, "γ̂ is far below the widest margin of the points in the plane, about 6.5.");
 }
 
 TEST(WorkedCustomers, TheQueryQuestionIsAPrediction) {
@@ -617,25 +698,46 @@ TEST(WorkedCustomers, TheQueryQuestionIsAPrediction) {
   ASSERT_EQ(s.queries().size(), 3u);
   EXPECT_EQ(s.queries()[0], (std::vector<double>{12, 60}));
   EXPECT_EQ(s.queries()[1], (std::vector<double>{40, 10}));
-  EXPECT_EQ(s.queries()[2], (std::vector<double>{25, 35}));
+  EXPECT_EQ(s.queries()[2], (std::vector<double>{30, 50}));
+  // None of them is a training point ("new customers").
+  for (const std::vector<double>& q : s.queries())
+    for (std::size_t i = 0; i < s.data().size(); ++i)
+      EXPECT_FALSE(s.data().row(i)[0] == q[0] && s.data().row(i)[1] == q[1]) << i;
   const std::vector<double>& w = s.learner().w();
   const double b = s.learner().b();
   EXPECT_EQ(w, (std::vector<double>{-116, 63}));
   EXPECT_EQ(b, -4.0);
   EXPECT_EQ(dot(w, s.queries()[0].data()) + b, 2384.0);
   EXPECT_EQ(dot(w, s.queries()[1].data()) + b, -4014.0);
-  EXPECT_EQ(dot(w, s.queries()[2].data()) + b, -699.0);
+  EXPECT_EQ(dot(w, s.queries()[2].data()) + b, -334.0);
+  EXPECT_EQ(-116 * 30 + 63 * 50 - 4, -334);
+  EXPECT_EQ(-116 * 40 + 63 * 10 - 4, -4014);
+  EXPECT_EQ(-116 * 12 + 63 * 60 - 4, 2384);
+  char ratio[16];
+  std::snprintf(ratio, sizeof ratio, "%.2f", -w[0] / w[1]);  // w.x + b >= 0 is q >= (116p + 4)/63
+  EXPECT_EQ(std::string(ratio), "1.84");
+  EXPECT_EQ(s.learner().predict(s.queries()[2].data()), -1);
   for (std::size_t q = 0; q < 3; ++q)
     EXPECT_EQ(s.decision(s.queries()[q].data()) > 0, q == 0) << q;
   const std::string n = narration(r, s);
-  EXPECT_HAS(n, "(12, 60), (40, 10) and (25, 35)");
+  EXPECT_HAS(n, "(12, 60), (40, 10) and (30, 50)");
+  EXPECT_HAS(n, "gives a new customer x the class sign(w·x + b), +1 when w·x + b ≥ 0.");
   EXPECT_LACKS(n, "→");  // the classes come after the answer
   EXPECT_EQ(r.expected_answer(), "0");
   EXPECT_EQ(r.question_options("en")[0], "(12, 60) only");
   answer_right(r, s);
-  EXPECT_HAS(why(r), "w·x + b is 2384 for (12, 60), −4014 for (40, 10) and −699 for (25, 35)");
+  EXPECT_HAS(why(r), "w·x + b is 2384 for (12, 60), −4014 for (40, 10) and −334 for (30, 50)");
+  for (const char* reply : {"1", "2", "3"}) {
+    Session t;
+    LessonRunner q;
+    play_to(q, t, "customers", 4);
+    ASSERT_TRUE(q.answer(t, reply).ok);
+    EXPECT_HAS(why(q), reply[0] == '1'   ? "(30, 50) buys 50 units, but at 30 EUR: −116·30 + 63·50 − 4 = −334 < 0."
+                       : reply[0] == '2' ? "(40, 10) buys few units at a high price: −116·40 + 63·10 − 4 = −4014."
+                                         : "(12, 60) is on the big side: −116·12 + 63·60 − 4 = 2384 > 0.");
+  }
   EXPECT_HAS(why(r), "(12, 60) → +1");
-  EXPECT_HAS(why(r), "Only (12, 60), many units at a low price, is classified as a big customer.");
+  EXPECT_HAS(why(r), "Only (12, 60), many units at a low price, is classified as a big customer; (30, 50) pays too much for its quantity.");
   EXPECT_LT(s.queries()[0][0], s.queries()[1][0]);  // a lower price than (40, 10) and (25, 35)
   EXPECT_LT(s.queries()[0][0], s.queries()[2][0]);
   EXPECT_GT(s.queries()[0][1], s.queries()[1][1]);  // and more units
@@ -659,6 +761,7 @@ TEST(WorkedDual, GramMatrixAndAlphaAreTheLessons) {
   EXPECT_LACKS(narration(r, s), "18");
   answer_right(r, s);
   EXPECT_HAS(why(r), "x1·x3 = 3·1 + 3·1 = 6. The whole Gram matrix is G = [[18, 21, 6], [21, 25, 7], [6, 7, 2]].");
+  EXPECT_HAS(why(r), "In formulas xᵢ is the lab's point xi and yᵢ its label: y₂ is the label of x2.");
   ASSERT_TRUE(r.next(s).ok);
   // Step 2: the rule; the first update is on x1 (α = (1, 0, 0), b = 1), after which x2
   // has y2(α1 η y1 G12 + b) = 21 + 1 = 22. The question has no effect: step 3 makes the update.
@@ -694,6 +797,8 @@ TEST(WorkedDual, GramMatrixAndAlphaAreTheLessons) {
 
 // Step 4's why: w stays c(1, 1) with c >= 0 (c = 3, 2, 1, 0, 3, 2, 1), x2 is visited right
 // after x1, which is then classified correctly (6c + b > 0), so 7c + b > 0: x2 never updates.
+// The feedback does not list the updates (that would answer step 5's α₃ = 5), and a wrong
+// option has its own why: x1 caused update 1, x3 update 2 (y₃(α₁ηy₁G₁₃ + b) = -7).
 TEST(WorkedDual, X2NeverUpdatesForTheReasonGiven) {
   Session s;
   LessonRunner r;
@@ -721,9 +826,24 @@ TEST(WorkedDual, X2NeverUpdatesForTheReasonGiven) {
     EXPECT_EQ(margin_of(ds, 1, run.visits[v].w, b), 7 * c + b);
   }
   EXPECT_EQ(x2_visits, 6u);
+  EXPECT_EQ(run.updates[0], 0u);
+  EXPECT_EQ(run.updates[1], 2u);
+  EXPECT_EQ(margin_of(ds, 2, run.w_after[0], run.b_after[0]), -7.0);
+  for (const char* reply : {"0", "2"}) {
+    Session t;
+    LessonRunner q;
+    play_to(q, t, "dual", 3);
+    ASSERT_TRUE(q.answer(t, reply).ok);
+    for (const char* lang : {"en", "vi", "zh"}) EXPECT_LACKS(why(q, lang), "5");
+    EXPECT_HAS(why(q), reply[0] == '0' ? "Not x1: it caused update 1 already, since at α = 0 every yᵢ(Σⱼ αⱼηyⱼGⱼᵢ + b) is 0."
+                                       : "Not x3: it caused update 2 already (y₃(α₁ηy₁G₁₃ + b) = −7).");
+    EXPECT_HAS(why(q), "So w·x2 + b = 7c + b ≥ 6c + b > 0.");
+  }
   answer_right(r, s);
-  EXPECT_HAS(why(r), "c = 3, 2, 1, 0, 3, 2, 1 after the updates");
+  EXPECT_HAS(why(r), "As long as x2 is not updated, w = α₁·(3, 3) − α₃·(1, 1) = c·(1, 1), and in this run c stays ≥ 0.");
   EXPECT_HAS(why(r), "w·x1 + b = 6c + b > 0. So w·x2 + b = 7c + b ≥ 6c + b > 0.");
+  EXPECT_LACKS(why(r), "Not x");
+  for (const char* lang : {"en", "vi", "zh"}) EXPECT_LACKS(why(r, lang), "5");
   ASSERT_TRUE(r.next(s).ok);  // step 5: trained
   for (std::uint32_t i : updates_in_trace(s)) EXPECT_NE(i, 1u);
 }
@@ -737,12 +857,19 @@ TEST(WorkedDual, TheRunEndsWithAlpha205LikeThePrimalForm) {
   EXPECT_EQ(s.learner().w(), (std::vector<double>{1, 1}));
   EXPECT_EQ(s.learner().b(), -3.0);
   EXPECT_TRUE(s.learner().converged());
-  // The narration asks α3 without showing α or k.
+  // The narration asks α3 without showing α or k, from w, b and α₂ = 0: with η = 1,
+  // b = α₁ − α₃ = −3 and w = α₁(3, 3) − α₃(1, 1) = (1, 1), so 3α₁ − α₃ = 1: α₁ = 2, α₃ = 5.
   const std::string n = narration(r, s);
   EXPECT_LACKS(n, "(2, 0, 5)");
   EXPECT_LACKS(n, "7");
-  EXPECT_HAS(n, "The run ends with b = −3.");
+  EXPECT_LACKS(n, "5");
+  EXPECT_HAS(n, "The run ends with w = (1, 1), b = −3, and x2 was never updated: α₂ = 0.");
   EXPECT_EQ(r.expected_answer(), "5");
+  const double a1 = ((1.0) - (-3.0)) / (3.0 - 1.0), a3 = a1 + 3.0;  // subtract b's equation from w's
+  EXPECT_EQ(a1, 2.0);
+  EXPECT_EQ(a3, 5.0);
+  EXPECT_EQ(a1 * 3 - a3, 1.0);
+  EXPECT_EQ(a1 - a3, -3.0);
   // Update for update the same as the primal form: the same points, the same (w, b).
   const OracleRun primal = perceptron(s.data(), 1.0, false);
   EXPECT_EQ(updates_in_trace(s), primal.updates);
@@ -753,8 +880,8 @@ TEST(WorkedDual, TheRunEndsWithAlpha205LikeThePrimalForm) {
   EXPECT_EQ(p.learner().w(), s.learner().w());
   EXPECT_EQ(p.learner().b(), s.learner().b());
   answer_right(r, s);
-  EXPECT_HAS(why(r), "α = (2, 0, 5): x1 twice and x3 five times, the updates of the primal form (x1, x3, x3, x3, x1, x3, x3).");
-  EXPECT_HAS(why(r), "k = Σ αᵢ = 7, w = 2·(3, 3) − 5·(1, 1) = (1, 1) and b = 2 − 5 = −3");
+  EXPECT_HAS(why(r), "b = α₁ − α₃ = −3 and w = α₁·(3, 3) − α₃·(1, 1), so 3α₁ − α₃ = 1. Hence α₁ = 2 and α₃ = 5: "
+                     "α = (2, 0, 5), k = Σ αᵢ = 7. These are the updates of the primal form (x1, x3, x3, x3, x1, x3, x3)");
 }
 
 // A large αᵢ, a point near the hyperplane: distances |x1 + x2 - 3|/√2 are 1/√2 = 0.71 (x3),
@@ -783,6 +910,121 @@ TEST(WorkedDual, TheLargestAlphaIsTheNearestPoint) {
   EXPECT_LACKS(narration(r, s), "x3");  // the answer
   answer_right(r, s);
   EXPECT_HAS(why(r), "0.71 for x3, 2.12 for x1 and 2.83 for x2, in the order of α₃ = 5 > α₁ = 2 > α₂ = 0");
+  EXPECT_HAS(why(r), "In this run the counts agree with it");
+  EXPECT_EQ(std::fabs(3 + 3 - 3.0) / std::sqrt(2.0), dist[0]);
+  EXPECT_EQ(std::fabs(4 + 3 - 3.0) / std::sqrt(2.0), dist[1]);
+  for (const char* reply : {"0", "1"}) {
+    Session t;
+    LessonRunner q;
+    play_to(q, t, "dual", 5);
+    ASSERT_TRUE(q.answer(t, reply).ok);
+    EXPECT_HAS(why(q), reply[0] == '0' ? "Not x1: it lies |3 + 3 − 3|/√2 = 2.12 from the line."
+                                       : "Not x2: it is the farthest, at |4 + 3 − 3|/√2 = 2.83.");
+  }
+}
+
+// Li Hang's Algorithm 2.2 in exact arithmetic, visiting the points in `order` again and again
+// from alpha = 0 until a whole pass makes no update (eta = 1): alpha, w and b at the end.
+struct DualRun {
+  std::vector<int> alpha;
+  std::vector<double> w;
+  double b = 0;
+  bool clean = false;
+};
+DualRun dual_in_order(const Dataset& ds, const std::vector<std::size_t>& order) {
+  DualRun run;
+  run.alpha.assign(ds.size(), 0);
+  for (int pass = 0; pass < 1000 && !run.clean; ++pass) {
+    run.clean = true;
+    for (std::size_t i : order) {
+      double f = 0;  // sum_j alpha_j y_j G_ji + b
+      for (std::size_t j = 0; j < ds.size(); ++j) f += run.alpha[j] * ds.y[j] * dot(std::vector<double>(ds.row(j), ds.row(j) + ds.d), ds.row(i));
+      double b = 0;
+      for (std::size_t j = 0; j < ds.size(); ++j) b += run.alpha[j] * ds.y[j];
+      if (ds.y[i] * (f + b) > 0) continue;
+      ++run.alpha[i];
+      run.clean = false;
+    }
+  }
+  run.w.assign(static_cast<std::size_t>(ds.d), 0.0);
+  for (std::size_t j = 0; j < ds.size(); ++j) {
+    for (int c = 0; c < ds.d; ++c) run.w[static_cast<std::size_t>(c)] += run.alpha[j] * ds.y[j] * ds.row(j)[c];
+    run.b += run.alpha[j] * ds.y[j];
+  }
+  return run;
+}
+
+// Step 7: the order x2, x1, x3 gives α = (0, 1, 3) and the line x1 = 2: x2 is the farthest
+// (|x1 − 2| = 2) yet α₂ = 1 > α₁ = 0 (x1 at 1). In the order x1, x2, x3 both updates on x1
+// came at w = 0. Step 8: the cost of the dual form (a 3 × 3 Gram matrix here, 10⁶ entries
+// for 1000 points, against d + 1 = 3 numbers; (x·z + 1)² has 6 features in the plane).
+TEST(WorkedDual, TheOrderX2X1X3GivesAlpha013AndTheLineX1Is2) {
+  Session s;
+  LessonRunner r;
+  play_to(r, s, "dual", 6);
+  const Dataset& ds = s.data();
+  const DualRun cyclic = dual_in_order(ds, {0, 1, 2}), other = dual_in_order(ds, {1, 0, 2});
+  EXPECT_EQ(cyclic.alpha, (std::vector<int>{2, 0, 5}));
+  EXPECT_TRUE(other.clean);
+  EXPECT_EQ(other.alpha, (std::vector<int>{0, 1, 3}));
+  EXPECT_EQ(other.w, (std::vector<double>{1, 0}));
+  EXPECT_EQ(other.b, -2.0);
+  // The lab made the same updates (x2, x3, x3, x3) and every point is classified correctly.
+  EXPECT_EQ(updates_in_trace(s), (std::vector<std::uint32_t>{1, 2, 2, 2}));
+  EXPECT_EQ(s.learner().running_w(), other.w);
+  EXPECT_EQ(s.learner().running_b(), other.b);
+  EXPECT_EQ(misclassified(ds, other.w, other.b), 0u);
+  EXPECT_EQ(s.train_mistakes(), 0u);
+  const std::string n = narration(r, s);
+  EXPECT_HAS(n, "x2 once, x3 three times. So α = (0, 1, 3), w = (1, 0), b = −2: the line x⁽¹⁾ = 2, with every point "
+                "classified correctly.");
+  // Distances to x1 = 2: 1, 2, 1.
+  const double dist[] = {std::fabs(ds.row(0)[0] - 2), std::fabs(ds.row(1)[0] - 2), std::fabs(ds.row(2)[0] - 2)};
+  EXPECT_EQ(dist[0], 1.0);
+  EXPECT_EQ(dist[1], 2.0);
+  EXPECT_EQ(dist[2], 1.0);
+  EXPECT_GT(dist[1], dist[0]);
+  EXPECT_GT(other.alpha[1], other.alpha[0]);
+  // In the order x1, x2, x3, both updates on x1 came at w = 0.
+  const OracleRun primal = perceptron(ds, 1.0, false);
+  std::size_t on_x1 = 0;
+  for (std::size_t k = 0; k < primal.updates.size(); ++k) {
+    if (primal.updates[k] != 0) continue;
+    ++on_x1;
+    const std::vector<double> before = k == 0 ? std::vector<double>{0, 0} : primal.w_after[k - 1];
+    EXPECT_EQ(before, (std::vector<double>{0, 0})) << k;
+  }
+  EXPECT_EQ(on_x1, 2u);
+  EXPECT_EQ(r.expected_answer(), "0");
+  for (const char* reply : {"1", "2"}) {
+    Session t;
+    LessonRunner q;
+    play_to(q, t, "dual", 6);
+    ASSERT_TRUE(q.answer(t, reply).ok);
+    EXPECT_HAS(why(q), reply[0] == '1' ? "x3 has α₃ = 3, but x1, as near (distance 1), has α₁ = 0, and x2, the farthest, α₂ = 1."
+                                       : "α was (2, 0, 5) in the order x1, x2, x3; now it is (0, 1, 3).");
+  }
+  answer_right(r, s);
+  EXPECT_HAS(why(r), "Distances to x⁽¹⁾ = 2: 1 for x1, 2 for x2, 1 for x3.");
+  EXPECT_HAS(why(r), "in the order x1, x2, x3, x1 came first, so both its updates came at w = 0.");
+  // Step 8.
+  ASSERT_TRUE(r.next(s).ok);
+  EXPECT_HAS(narration(r, s), "an n × n Gram matrix (3 × 3 here)");
+  EXPECT_EQ(ds.size(), 3u);
+  EXPECT_EQ(ds.d + 1, 3);
+  EXPECT_EQ(1000.0 * 1000.0, 1e6);
+  std::size_t monomials = 0;  // x1^a x2^b with a + b <= 2
+  for (int a = 0; a <= 2; ++a)
+    for (int b = 0; a + b <= 2; ++b) ++monomials;
+  EXPECT_EQ(monomials, 6u);
+  EXPECT_EQ(r.expected_answer(), "0");
+  Session t;
+  LessonRunner q;
+  play_to(q, t, "dual", 7);
+  ASSERT_TRUE(q.answer(t, "1").ok);
+  EXPECT_HAS(why(q), "Here α and G hold 3 + 9 numbers, w and b 3; for 1000 points G has a million entries.");
+  answer_right(r, s);
+  EXPECT_HAS(why(r), "with (x·z + 1)², φ has 6 coordinates in the plane");
 }
 
 // ---------------------------------------------------------------- the writing rules
@@ -887,7 +1129,10 @@ TEST(WorkedLessons, NotationNumbersAndAugmentedQuantities) {
               EXPECT_EQ(t.substr(at - symbol.size(), symbol.size()), symbol) << t;
             }
           }
-          EXPECT_LACKS(t, "(R/γ)");
+          // The plain ratio (R/γ)² only beside the augmented one it is contrasted with.
+          if (t.find("(R/γ)") != std::string::npos) {
+            EXPECT_HAS(t, "(R̂/γ̂)²");
+          }
           // Coordinates are x⁽¹⁾, w⁽¹⁾: never x₁ or w₂.
           EXPECT_FALSE(std::regex_search(t, std::regex("[xw](₁|₂|₃)"))) << t;
         }

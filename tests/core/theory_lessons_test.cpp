@@ -420,8 +420,8 @@ TEST(NovikoffLesson, TheInvariantsHoldAtEveryUpdateAndKStaysBelowTheBound) {
     const MarginResult& m = s.margin();
     ASSERT_TRUE(m.separable);
     // Every update so far, recomputed from the trace's weights against the hand u on the six
-    // points (steps 7 and 8 use generated points: their u is the lab's).
-    const std::vector<double>& uu = r.step() < 6 ? u : m.u;
+    // points (steps 8 and 9 use generated points: their u is the lab's).
+    const std::vector<double>& uu = r.step() < 7 ? u : m.u;
     for (const InvariantSample& p : s.invariants()) {
       const double k = static_cast<double>(p.k);
       EXPECT_GE(p.progress, k * eta * m.gamma_aug * (1 - 1e-9)) << "k = " << p.k;
@@ -442,8 +442,9 @@ TEST(NovikoffLesson, TheInvariantsHoldAtEveryUpdateAndKStaysBelowTheBound) {
       std::snprintf(buf, sizeof buf, "ŵ·u = %.6g ≥ kηγ̂ = %.6g, and ‖ŵ‖² = %.6g ≤ kη²R̂² = %.6g", wu, 5 / root27, n2, 150.0);
       EXPECT_TRUE(contains(r.narration(s, "en"), buf)) << r.narration(s, "en") << "\n" << buf;
     }
-    if (r.question_kind() == QuestionKind::YesNo && r.step() == 3) {
-      EXPECT_EQ(r.expected_answer(), "no");
+    if (r.step() == 3) {  // which fact joins the invariants: Cauchy–Schwarz
+      EXPECT_EQ(r.question_kind(), QuestionKind::Choice);
+      EXPECT_EQ(r.expected_answer(), "0");
     }
     ASSERT_TRUE(r.next(s).ok);
   }

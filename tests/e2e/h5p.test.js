@@ -6,7 +6,11 @@
 // "completed" at the end with the lessons' score; getScore / getMaxScore agree with the answers
 // given and with the lab; showSolutions lists them; resetTask starts over. A second package (two
 // lessons, Vietnamese, contrast theme, two panels, compact) checks the authoring parameters and
-// the course of lessons.
+// the course of lessons. What Moodle's attempts report draws: each statement's description is
+// the question; yes / no true-false, a choice with its choices, a number, a point and a line
+// fill-in with the lab's texts. "progressed" after each answer makes H5P save the state within
+// 3 s (a host page with H5P's content-user-data address and Moodle's 60 s saving period), and
+// after the end the state is saved again: reopened, the finished activity shows its result.
 // Usage: node h5p.test.js --www DIR --out DIR [--only REGEX]
 'use strict';
 const { spawnSync } = require('child_process');
@@ -68,6 +72,11 @@ const PLAYER_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>H5P
     options.contentUserData = [{ state: window.savedState }];
     options.saveFreq = 3600;  // H5P hands previousState to the content only where saving is on
   }
+  if (window.hostSaveFreq) {  // a host that saves the state (as Moodle: every 60 s, a signed-in user)
+    options.saveFreq = window.hostSaveFreq;
+    options.user = { name: 'A student', mail: 'student@example.org' };
+    options.ajax = { contentUserDataUrl: 'h5p-user-data/:contentId/:dataType/:subContentId' };
+  }
   window.playerReady = new H5PStandalone.H5P(document.getElementById('h5p'), options).then(function () {
     H5P.externalDispatcher.on('xAPI', function (e) { window.statements.push(JSON.parse(JSON.stringify(e.data.statement))); });
     window.playerLoaded = true;
@@ -75,10 +84,23 @@ const PLAYER_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>H5P
 </script></body></html>`;
 
 // Opens the player on a content folder; returns the page, the H5P frame and the lab's frame.
-async function play(browser, server, content, savedState) {
+// host: {saveFreq, saves}: the page saves the state to H5P's content-user-data address,
+// answered here (each POST's state and time pushed to saves).
+async function play(browser, server, content, savedState, host) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, locale: 'en-US' });
   const page = await context.newPage();
   if (savedState) await page.addInitScript((st) => { window.savedState = st; }, savedState);
+  if (host) {
+    await page.addInitScript((f) => { window.hostSaveFreq = f; }, host.saveFreq);
+    await page.route('**/h5p-user-data/**', (route) => {
+      const req = route.request();
+      if (req.method() === 'POST') {
+        const data = new URLSearchParams(req.postData() || '').get('data');
+        host.saves.push({ at: Date.now(), data, state: data && data !== '0' ? JSON.parse(data) : null });
+      }
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: false }) });
+    });
+  }
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error' && !/^Failed to load resource/.test(m.text())) errors.push(m.text()); });
@@ -181,7 +203,8 @@ main(async ({ browser }) => {
       // message: its getScore / getAnswerGiven are read once they follow (at most 5 s).
       const answers = Object.fromEntries([...plan].map(([step, x]) => [step, { value: x.right ? String(x.q.answer) : wrongAnswer(x.q), right: x.right }]));
       const walk = await p.lab.evaluate(async (answers) => {
-        const lab = window.perceptronLab, inst = window.parent.H5P.instances[0], out = [];
+        const lab = window.perceptronLab, inst = window.parent.H5P.instances[0], out = [], events = [];
+        window.addEventListener('perceptronlab-event', (e) => { if (e.detail.event === 'answer_given') events.push(e.detail); });
         let s = await lab.idle(), rights = 0;
         for (let guard = 0; guard < 100 && !s.lesson.done; ++guard) {
           const x = answers[s.lesson.step];
@@ -197,7 +220,7 @@ main(async ({ browser }) => {
           lab.command('lesson_next');
           s = await lab.idle();
         }
-        return { out, s };
+        return { out, s, events };
       }, answers);
       const given = [];
       for (const g of walk.out) {
@@ -217,15 +240,41 @@ main(async ({ browser }) => {
       assert(answered.length === given.length, `${answered.length} answered statements for ${given.length} answers`);
       const root = completed[0].object.id;
       assert(root && !root.includes('subContentId'), 'root object ' + root);
+      assert(walk.events.length === given.length, 'the lab\'s answer events ' + walk.events.length);
+      let negative = 0;
       answered.forEach((st, k) => {
-        const g = given[k];
+        const g = given[k], e = walk.events[k], def = st.object.definition, kind = plan.get(g.step).q.kind;
         assert(st.object.id === `${root}?subContentId=textbook-q${g.step + 1}`, 'object ' + st.object.id);
         assert(st.context.contextActivities.parent[0].id === root, 'parent ' + JSON.stringify(st.context));
         assert(st.result.score.raw === (g.right ? 1 : 0) && st.result.score.max === 1 && st.result.score.min === 0, JSON.stringify(st.result));
-        assert(st.result.success === g.right && st.result.response === g.value, JSON.stringify(st.result) + ' for ' + JSON.stringify(g));
-        assert(st.object.definition.interactionType && st.object.definition.type.endsWith('cmi.interaction'), JSON.stringify(st.object.definition));
+        assert(st.result.success === g.right, JSON.stringify(st.result) + ' for ' + JSON.stringify(g));
+        assert(def.type.endsWith('cmi.interaction'), JSON.stringify(def));
+        // Moodle's report: the question's text (description), a type it draws, readable responses.
+        assert(e.kind === kind && typeof e.prompt === 'string' && e.prompt.length > 10 &&
+          JSON.stringify(def.description) === JSON.stringify({ 'en-US': e.prompt }), `description ${JSON.stringify(def.description)} for ${e.prompt}`);
+        if (kind === 'yes_no') {
+          const tf = (v) => (v === 'yes' ? 'true' : 'false');
+          assert(def.interactionType === 'true-false' && st.result.response === tf(g.value) &&
+            JSON.stringify(def.correctResponsesPattern) === JSON.stringify([tf(String(plan.get(g.step).q.answer))]), 'true-false ' + JSON.stringify(st));
+        } else if (kind === 'choice') {
+          assert(def.interactionType === 'choice' && st.result.response === g.value &&
+            JSON.stringify(def.correctResponsesPattern) === JSON.stringify([String(plan.get(g.step).q.answer)]), 'choice ' + JSON.stringify(st));
+          assert(Array.isArray(def.choices) && def.choices.length === e.options.length && def.choices.every((c, i) =>
+            c.id === String(i) && c.description['en-US'] === e.options[i]), 'choices ' + JSON.stringify(def.choices));
+        } else {
+          assert(kind === 'number' && def.interactionType === 'fill-in' && st.result.response === e.answer_text &&
+            def.correctResponsesPattern[0] === e.expected_text, 'a number as fill-in ' + JSON.stringify(st));
+          assert(!/-/.test(st.result.response) && (Number(g.value) >= 0 || st.result.response[0] === '\u2212'), 'the true minus sign ' + st.result.response);
+          if (Number(g.value) < 0) negative++;
+        }
         assert(st.actor, 'no actor');
       });
+      // "progressed" right after each answer, and after "completed" (H5P saves the state 3 s later).
+      const verbs = all.map(verb);
+      verbs.forEach((v, i) => { if (v === 'answered' || v === 'completed') assert(verbs[i + 1] === 'progressed', 'verbs ' + verbs.join(' ')); });
+      assert(verbs.filter((v) => v === 'progressed').length === answered.length + 1, 'verbs ' + verbs.join(' '));
+      const duration = /^PT(\d+)S$/.exec(completed[0].result.duration);
+      assert(duration && Number(duration[1]) < 600, 'duration ' + completed[0].result.duration);
       const sc = await instance(p.h5p, (i) => ({ score: i.getScore(), max: i.getMaxScore(), given: i.getAnswerGiven(),
         xapi: i.getXAPIData() }));
       const row = (await labState(p.lab)).lessons.find((r) => r.id === 'textbook');
@@ -238,7 +287,7 @@ main(async ({ browser }) => {
       assert(sc.score === rights && sc.max === row.questions && sc.given, JSON.stringify(sc));
       assert(row.right === rights, `the lab counts ${row.right} right`);
       assert(sc.xapi.statement.result.score.raw === rights && sc.xapi.children.length === given.length, 'getXAPIData ' + JSON.stringify(sc.xapi.statement.result));
-      console.log(`  ${given.length} answers (${rights} right), ${answered.length} answered statements, completed ${res.score.raw}/${res.score.max} success=${res.success}`);
+      console.log(`  ${given.length} answers (${rights} right, ${negative} negative numbers), ${answered.length} answered statements, completed ${res.score.raw}/${res.score.max} success=${res.success}`);
 
       // showSolutions lists each answer, right and wrong; resetTask starts the lesson over.
       const shown = await instance(p.h5p, (i) => {
@@ -365,7 +414,7 @@ main(async ({ browser }) => {
       await p.page.waitForFunction(() => window.statements.filter((st) => /answered$/.test(st.verb.id)).length >= 3, null, { timeout: 5000 });
       const answered = (await statements(p.page)).filter((st) => verb(st) === 'answered')
         .map((st) => `${st.object.id.split('subContentId=')[1]} ${st.result.response} ${st.result.score.raw} ${st.result.success}`);
-      assert(JSON.stringify(answered) === JSON.stringify(['textbook-q1 2 0 false', 'textbook-q2 no 1 true', 'practice-q1 1 0 false']),
+      assert(JSON.stringify(answered) === JSON.stringify(['textbook-q1 x3 0 false', 'textbook-q2 false 1 true', 'practice-q1 x2 0 false']),
         'answered statements ' + JSON.stringify(answered));
       const kept = await instance(p.h5p, (i) => ({ score: i.getScore(), answers: i.answers.map((a) => `${a.lesson} ${a.question} ${a.answer} ${a.correct}`) }));
       assert(kept.score === 1 && JSON.stringify(kept.answers) === JSON.stringify(['textbook 0 2 false', 'textbook 1 no true', 'practice 0 1 false']),
@@ -391,6 +440,100 @@ main(async ({ browser }) => {
       assert(sentAgain.length === 0, 'answered statements after the restore: ' + JSON.stringify(sentAgain));
       assert(q.errors.length === 0, 'console errors: ' + q.errors.join(' | '));
       await q.context.close();
+    });
+
+    await check('the state reaches the host within seconds of each answer ("progressed"), and again after the end; reopened, the finished activity shows its result and "Try again"; the duration adds up the visits; a point and a line are fill-in with the lab\'s texts', async () => {
+      const saves = [];
+      const host = { saveFreq: 60, saves };  // Moodle's default period: only "progressed" saves sooner
+      const waitSave = async (n, since) => {
+        for (const t0 = Date.now(); saves.length < n && Date.now() - t0 < 8000;) await new Promise((r) => setTimeout(r, 50));
+        assert(saves.length >= n, `${saves.length} saves, waited for ${n}`);
+        return saves[n - 1].at - since;
+      };
+      const p = await play(browser, server, 'textbook', null, host);
+      // Step 1 (a point: x1 is updated first) right, then the line question answered "1 1 -3".
+      const answerAt = async (kind, value) => p.lab.evaluate(async ([kind, value]) => {
+        const lab = window.perceptronLab;
+        window.__ev = window.__ev || (window.addEventListener('perceptronlab-event', (e) => { if (e.detail.event === 'answer_given') window.__ev.push(e.detail); }), []);
+        let s = await lab.idle();
+        for (let guard = 0; guard < 40 && s.lesson.question !== kind; ++guard) { lab.command('lesson_next'); s = await lab.idle(); }
+        const r = lab.command('answer', value);
+        await lab.idle();
+        return { r, at: Date.now(), step: s.lesson.step, ev: window.__ev[window.__ev.length - 1] };
+      }, [kind, value]);
+      const a1 = await answerAt('pick_point', '0');
+      assert(a1.r.ok && a1.step === 0, 'the point ' + JSON.stringify(a1));
+      const d1 = await waitSave(1, a1.at);
+      assert(d1 < 5000, `the first save ${d1} ms after the answer`);
+      assert(saves[0].state.answers.length === 1 && saves[0].state.completed === false && saves[0].state.lab, 'saved ' + saves[0].data.slice(0, 300));
+      const a2 = await answerAt('place_line', '1 1 -3');
+      assert(a2.r.ok, 'the line ' + JSON.stringify(a2));
+      const d2 = await waitSave(2, a2.at);
+      assert(d2 < 5000 && saves[1].state.answers.length === 2, `the second save ${d2} ms after the answer: ${saves[1].data.slice(0, 200)}`);
+      const st = (await statements(p.page)).filter((x) => verb(x) === 'answered');
+      const point = st[0], line = st[1];
+      assert(point.object.definition.interactionType === 'fill-in' && point.result.response === 'x1' &&
+        point.object.definition.correctResponsesPattern[0] === 'x1', 'a point ' + JSON.stringify(point));
+      assert(line.object.definition.interactionType === 'fill-in' && line.result.response === a2.ev.answer_text &&
+        /x\u207D\u00B9\u207E/.test(line.result.response) && line.object.definition.correctResponsesPattern[0] === a2.ev.expected_text &&
+        (!line.result.success || line.object.definition.correctResponsesPattern.includes(line.result.response)), 'a line ' + JSON.stringify(line));
+      assert(line.object.definition.description['en-US'] === a2.ev.prompt, 'the line question ' + JSON.stringify(line.object.definition));
+      await p.context.close();
+
+      // A second visit (1000 s spent in the first, as the saved state says) to the end.
+      const before = saves[1].state;
+      before.spent = 1000;
+      const q = await play(browser, server, 'textbook', JSON.stringify(before), host);
+      const n0 = saves.length;
+      const end = await q.lab.evaluate(async () => {
+        const lab = window.perceptronLab;
+        let s = await lab.idle();
+        for (let guard = 0; guard < 100 && !s.lesson.done; ++guard) { lab.command('lesson_next'); s = await lab.idle(); }
+        return { s: s.lesson, at: Date.now() };
+      });
+      assert(end.s.done, 'not at the end ' + JSON.stringify(end.s));
+      await q.page.waitForFunction(() => window.statements.some((x) => /completed$/.test(x.verb.id)), null, { timeout: 5000 });
+      const all = await statements(q.page);
+      const completed = all.find((x) => verb(x) === 'completed');
+      const secs = Number((/^PT(\d+)S$/.exec(completed.result.duration) || [])[1]);
+      assert(secs >= 1000 && secs < 1300, 'the duration over both visits ' + completed.result.duration);
+      assert(all.map(verb).slice(-2).join(' ') === 'completed progressed', 'after the end ' + all.map(verb).join(' '));
+      const xapi = await instance(q.h5p, (i) => i.getXAPIData());
+      assert(xapi.statement.result.duration === completed.result.duration && xapi.children.length === 2, 'getXAPIData ' + JSON.stringify(xapi.statement.result));
+      const d3 = await waitSave(n0 + 1, end.at);
+      const fin = saves[saves.length - 1].state;
+      assert(d3 < 5000 && fin.completed === true && fin.answers.length === 2 && fin.spent >= 1000, `saved after the end (${d3} ms): ${JSON.stringify(fin).slice(0, 200)}`);
+      const rights = completed.result.score.raw;
+      await q.context.close();
+
+      // Reopened finished: the lesson at its end with its answers (read-only), the result, "Try again".
+      const r = await play(browser, server, 'textbook', JSON.stringify(fin), host);
+      await r.lab.waitForFunction(() => { const l = window.perceptronLab.state().lesson; return l && l.done; }, null, { timeout: 20000 });
+      const shown = await r.lab.evaluate(async () => {
+        const lab = window.perceptronLab, out = { at: (await lab.idle()).lesson };
+        out.again = lab.command('answer', '0');
+        lab.command('lesson_goto', '1');
+        out.first = (await lab.idle()).lesson;
+        out.second = lab.command('answer', '1');
+        return out;
+      });
+      assert(shown.at.id === 'textbook' && shown.at.done && shown.at.score.right === rights && shown.at.score.answered === 2,
+        'reopened at ' + JSON.stringify(shown.at));
+      assert(!shown.again.ok && shown.first.answered && shown.first.correct && !shown.second.ok, 'read-only ' + JSON.stringify(shown));
+      const bar = await r.h5p.evaluate(() => ({ status: document.querySelector('.h5p-perceptron-lab-status').textContent,
+        retry: !document.querySelector('.h5p-perceptron-lab-retry').hidden, label: document.querySelector('.h5p-perceptron-lab-retry').textContent,
+        score: H5P.instances[0].getScore() }));
+      assert(bar.status.indexOf(`Finished: ${rights} of `) === 0 && bar.retry && bar.label === 'Try again' && bar.score === rights, 'the bar ' + JSON.stringify(bar));
+      await new Promise((res) => setTimeout(res, 300));
+      assert((await statements(r.page)).filter((x) => verb(x) !== 'progressed').length === 0, 'statements on reopening ' + JSON.stringify(await statements(r.page)));
+      await r.page.screenshot({ path: path.join(OUT, 'h5p-reopened-finished.png') });
+      await r.h5p.click('.h5p-perceptron-lab-retry');
+      await r.lab.waitForFunction(() => { const l = window.perceptronLab.state().lesson; return l && l.step === 0 && !l.done && !l.answered; }, null, { timeout: 10000 });
+      const after = await r.h5p.evaluate(() => ({ given: H5P.instances[0].getAnswerGiven(), retry: !document.querySelector('.h5p-perceptron-lab-retry').hidden,
+        status: document.querySelector('.h5p-perceptron-lab-status').textContent }));
+      assert(!after.given && !after.retry && /^No question answered yet/.test(after.status), 'after "Try again" ' + JSON.stringify(after));
+      assert(p.errors.length + q.errors.length + r.errors.length === 0, 'console errors: ' + [...p.errors, ...q.errors, ...r.errors].join(' | '));
+      await r.context.close();
     });
 
     await check('inside a container content type (as Question Set holds its questions): getMaxScore before the lab loads, answers as sub-content of the question', async () => {

@@ -86,8 +86,11 @@ site="<VirtualHost 127.0.0.1:${LMS_PORT}>
   CustomLog ${LOGS}/apache-access.log plablms
 </VirtualHost>"
 if [ "$(cat /etc/apache2/sites-available/perceptron-lab-lms.conf 2>/dev/null)" != "$site" ] ||
-   [ "$(cat /etc/apache2/ports.conf)" != "Listen 127.0.0.1:${LMS_PORT}" ]; then
+   [ "$(cat /etc/apache2/ports.conf)" != "Listen 127.0.0.1:${LMS_PORT}" ] ||
+   [ ! -f /etc/apache2/conf-enabled/perceptron-lab-lms.conf ]; then
   echo "Listen 127.0.0.1:${LMS_PORT}" > /etc/apache2/ports.conf
+  echo "ServerName 127.0.0.1" > /etc/apache2/conf-available/perceptron-lab-lms.conf
+  a2enconf -q perceptron-lab-lms >/dev/null
   printf '%s\n' "$site" > /etc/apache2/sites-available/perceptron-lab-lms.conf
   a2dissite -q 000-default >/dev/null 2>&1 || true
   a2ensite -q perceptron-lab-lms >/dev/null
@@ -102,14 +105,14 @@ if ! pg_ctlcluster 15 main status >/dev/null 2>&1; then
   log "starting PostgreSQL"
   pg_ctlcluster 15 main start
 fi
-psql_q() { runuser -u postgres -- psql -qtAX "$@"; }
+psql_q() { runuser -u postgres -- env PGOPTIONS='--client-min-messages=warning' psql -qtAX "$@"; }
 psql_q -c "SELECT 1 FROM pg_roles WHERE rolname='moodle'" | grep -q 1 ||
   psql_q -c "CREATE USER moodle WITH PASSWORD 'moodle'"
 
 # 6. Moodle itself (admin/cli/install.php), then the site's settings, course and accounts.
 if [ ! -f "$STAMP" ]; then
   t1=$(date +%s)
-  log "installing Moodle (admin/cli/install.php, about 2 minutes)"
+  log "installing Moodle (admin/cli/install.php, 1 to 2 minutes)"
   rm -f "$MOODLE/config.php"
   rm -rf "$DATA"
   psql_q -c "DROP DATABASE IF EXISTS moodle"

@@ -5,14 +5,24 @@
 //     opener windows), initializes, reads entry and suspend_data and resumes the lessons at
 //     their steps with the student's answers (perceptronLab.setState, before the lab is ready).
 //   - Each question's first answer (the lab's answer_given comes once per question: Back,
-//     Next, a resume and practice on a "retry" question send none): one interaction (id
-//     LESSON-stepN; type true-false / choice / numeric / fill-in (1.2) or other (2004); the
-//     student's and the correct response; the result),
+//     Next, a resume and practice on a "retry" question send none): one interaction (1.2: id
+//     LESSON-stepN-The_question_in_English, 2004: id LESSON-stepN and the question's text as
+//     description; type true-false / choice / numeric / fill-in (1.2) or other (2004); the
+//     student's and the correct response, readable; the result),
 //     the score (raw 0-100 = questions right / questions asked, over the package's lessons),
 //     the status and the suspend data, then a commit. Steps shown are saved and committed too.
-//   - Page unload: session_time, exit (suspend until complete), commit, finish / terminate.
+//     SCORM 1.2 with a pass mark writes no score until every lesson is finished: an LMS that
+//     sets passed / failed from score.raw against the mastery score when the SCO exits
+//     (Moodle's "Mastery score overrides status") would otherwise fail a student who leaves
+//     in the middle and close the attempt.
+//   - Page unload: session_time, exit (1.2: suspend until complete; 2004: suspend always, so
+//     that the LMS hands the suspend data back for a review), commit, finish / terminate.
+//   - The LMS's review or browse mode: nothing is written or committed; the lab shows the
+//     lesson the student was in (finished: at its end, with the score) with the recorded
+//     answers read-only, and a notice says that nothing more is recorded.
 //   - No LMS: the lab runs as usual and a notice says that nothing is recorded.
-// State for tests: window.perceptronLab.scorm = {connected, standard, dropped, suspendLength, errors}.
+// State for tests: window.perceptronLab.scorm = {connected, standard, dropped, suspendLength, errors,
+// readOnly, reviewLesson}.
 (function () {
   'use strict';
   var CFG = /*PLA-SCORM-CONFIG*/{ standard: 'scorm12', lessons: ['textbook'], query: '', pass: null }/*PLA-SCORM-CONFIG-END*/;
@@ -37,8 +47,10 @@
     if (!ok) info.errors.push(name + '=' + String(value).slice(0, 80));
     return ok;
   }
+  function save() { if (!readOnly) SCORM.save(); }
 
-  function notice() {  // in the page's language (the catalogs' page.scorm_not_recorded)
+  // key: the catalogs' page.scorm_not_recorded (no LMS) or page.scorm_review (review mode).
+  function notice(key) {  // in the page's language
     var texts = window.PLA_PAGE_TEXT || {}, box = document.createElement('div');
     function text(key) {
       var lang = 'en';
@@ -56,7 +68,7 @@
     close.type = 'button';
     close.style.cssText = 'font:inherit;min-height:44px;min-width:64px;border-radius:6px;border:1px solid #555;background:#f4f4f4;color:#111';
     close.addEventListener('click', function () { box.hidden = true; });
-    function fill() { p.textContent = text('scorm_not_recorded'); close.textContent = text('lesson_close'); }
+    function fill() { p.textContent = text(key); close.textContent = text('lesson_close'); }
     fill();
     box.appendChild(p);
     box.appendChild(close);
@@ -73,7 +85,7 @@
   info.connected = SCORM.init();
   if (!info.connected) {
     lab.setState(freshState());
-    notice();
+    notice('scorm_not_recorded');
     return;
   }
 
@@ -84,10 +96,10 @@
   var entry = get(v12 ? 'cmi.core.entry' : 'cmi.entry');
   var suspend = get('cmi.suspend_data');
   info.entry = entry;
-  var state = freshState();
+  var state = freshState(), s = null;
   if (suspend) {
     try {
-      var s = JSON.parse(suspend);
+      s = JSON.parse(suspend);
       if (s && s.v === 1) {
         state = { format: 1, lesson: typeof s.l === 'string' && s.l ? s.l : CFG.lessons[0],
                   progress: s.p || null, query: typeof s.q === 'string' ? s.q : (CFG.query || '') };
@@ -109,14 +121,30 @@
     }
   }
   info.resumedLesson = state.lesson;
-  lab.setState(state);
+  if (readOnly) {
+    // Review: the lesson the student was in (else the last one of the package they have a
+    // record of), finished or not, shown where they left it, its answers read-only (the
+    // lab's lesson_review); nothing else is opened, so nothing starts anew.
+    var rec0 = state.progress && state.progress.lessons ? state.progress.lessons : {};
+    var open = typeof s === 'object' && s && typeof s.l === 'string' && rec0[s.l] ? s.l
+      : CFG.lessons.filter(function (id) { return rec0[id]; }).pop() || '';
+    info.reviewLesson = open;
+    state.lesson = '';
+    lab.setState(state);
+    window.addEventListener('perceptronlab-ready', function () {
+      if (open) lab.command('lesson_review', open);
+    });
+    notice('scorm_review');
+  } else {
+    lab.setState(state);
+  }
 
   var status = v12 ? get('cmi.core.lesson_status') : get('cmi.completion_status');
   if (v12 && (status === 'not attempted' || status === '')) set('cmi.core.lesson_status', 'incomplete');
   if (!v12 && (status === 'not attempted' || status === 'unknown' || status === '')) set('cmi.completion_status', 'incomplete');
   set(v12 ? 'cmi.core.score.min' : 'cmi.score.min', 0);
   set(v12 ? 'cmi.core.score.max' : 'cmi.score.max', 100);
-  SCORM.save();
+  save();
 
   // The pass mark: the LMS's (1.2 mastery_score 0-100, 2004 scaled_passing_score), else the package's.
   function passMark() {
@@ -179,7 +207,9 @@
     var raw = Math.round(ratio * 10000) / 100;
     info.score = { raw: raw, right: t.right, questions: t.questions };
     if (v12) {
-      set('cmi.core.score.raw', raw);
+      // With a pass mark no score before the end: the LMS may judge score.raw against its
+      // mastery score at exit (see above).
+      if (memo.c || pass === null) set('cmi.core.score.raw', raw);
       set('cmi.core.lesson_status', !memo.c ? 'incomplete' : pass === null ? 'completed' : ratio >= pass ? 'passed' : 'failed');
     } else {
       set('cmi.score.raw', raw);
@@ -189,7 +219,7 @@
       set('cmi.success_status', !memo.c || pass === null ? 'unknown' : ratio >= pass ? 'passed' : 'failed');
     }
     set('cmi.suspend_data', suspendData());
-    SCORM.save();
+    save();
   }
   function progressMeasure() {  // the steps reached over the steps of the package's lessons
     var rows = lab.state().lessons || [], at = 0, all = 0;
@@ -202,37 +232,71 @@
     return all > 0 ? Math.min(1, at / all) : 0;
   }
 
-  // One interaction per answer. Responses: true-false "true"/"false" (1.2 "t"/"f"); choice
-  // an option's identifier (oN, the Nth option) or a point's (xN, "none"); numeric the number
-  // (2004's correct pattern a range: the answer +- its tolerance); a line "a b c" (fill-in / other).
-  function response(kind, value) {
+  // One interaction per answer, readable in the LMS's reports. Responses: true-false
+  // "true"/"false" (1.2 "t"/"f"); a point xN (the lab's name of it) or "none" (choice); a
+  // choice's option: 1.2 its text (the 1.2 report shows no options), 2004 its identifier oN
+  // (the Nth option; the description lists them); numeric the number (2004's correct pattern
+  // a range: the answer +- its tolerance); a line as the lab writes it, "x⁽¹⁾ + x⁽²⁾ − 3 = 0"
+  // (1.2 fill-in, 2004 other). The lab's event carries the texts (prompt, prompt_en, options,
+  // answer_text, expected_text); without them (an older lab) the raw values are sent.
+  function flat(text) { return String(text == null ? '' : text).replace(/\s+/g, ' ').trim(); }
+  function clip(text, max) { text = flat(text); return text.length <= max ? text : text.slice(0, max - 1) + '\u2026'; }
+  function response(kind, value, text, e) {
     value = String(value);
     if (kind === 'yes_no') return value === 'yes' ? (v12 ? 't' : 'true') : (v12 ? 'f' : 'false');
-    if (kind === 'choice') return /^\d+$/.test(value) ? 'o' + (Number(value) + 1) : value;
+    if (kind === 'choice') {
+      if (v12 && Array.isArray(e.options) && /^\d+$/.test(value) && e.options[Number(value)] !== undefined)
+        return clip(e.options[Number(value)], 255);
+      return /^\d+$/.test(value) ? 'o' + (Number(value) + 1) : value;
+    }
     if (kind === 'pick_point') return /^\d+$/.test(value) ? 'x' + (Number(value) + 1) : value;
-    if (kind === 'place_line') return value.trim().replace(/\s+/g, v12 ? '_' : ' ');
+    if (kind === 'place_line') return typeof text === 'string' && text !== '' ? clip(text, 255) : value.trim().replace(/\s+/g, ' ');
     return value;
   }
   var TYPES = { yes_no: 'true-false', choice: 'choice', pick_point: 'choice', number: 'numeric', place_line: v12 ? 'fill-in' : 'other' };
+  // 1.2's identifier (printable ASCII, no spaces, at most 255): the lesson, the step and the
+  // question's English words, e.g. textbook-step4-What_is_b_after_the_next_update.
+  function words(text) {
+    return String(text || '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '');
+  }
+  function interactionId(e) {
+    var id = String(e.id).replace(/[^\w\-.]/g, '_').slice(0, 64) + '-step' + (Number(e.question) + 1);
+    if (!v12) return id;
+    var w = words(e.prompt_en);
+    if (w.length > 120) w = w.slice(0, 121).replace(/_[^_]*$/, '');
+    return w ? id + '-' + w : id;
+  }
+  // 2004's description (a localized string of at most 250 characters): the question as the
+  // student read it, and a choice's options with their identifiers.
+  function description(e) {
+    var text = flat(e.prompt);
+    if (Array.isArray(e.options) && e.options.length) {
+      var opts = ' (' + e.options.map(function (o, i) { return 'o' + (i + 1) + ': ' + flat(o); }).join('; ') + ')';
+      if (text.length + opts.length <= 250) text += opts;
+    }
+    return clip(text.replace(/^\{+/, ''), 250);
+  }
   function two(n) { return (n < 10 ? '0' : '') + n; }
   function interaction(e) {
     var n = parseInt(get('cmi.interactions._count'), 10) || 0, pre = 'cmi.interactions.' + n + '.';
     var kind = e.kind || '', type = TYPES[kind] || (v12 ? 'performance' : 'other');
     var now = new Date();
-    set(pre + 'id', String(e.id).replace(/[^\w\-.]/g, '_') + '-step' + (Number(e.question) + 1));
+    set(pre + 'id', interactionId(e));
     set(pre + 'type', type);
+    if (!v12 && typeof e.prompt === 'string' && e.prompt !== '') set(pre + 'description', description(e));
     if (v12) set(pre + 'time', two(now.getHours()) + ':' + two(now.getMinutes()) + ':' + two(now.getSeconds()));
     else set(pre + 'timestamp', now.getFullYear() + '-' + two(now.getMonth() + 1) + '-' + two(now.getDate()) + 'T' +
              two(now.getHours()) + ':' + two(now.getMinutes()) + ':' + two(now.getSeconds()));
     if (typeof e.expected === 'string' && e.expected !== '') {
-      var correct = response(kind, e.expected);
+      var correct = response(kind, e.expected, e.expected_text, e);
       if (!v12 && kind === 'number' && isFinite(parseFloat(e.expected))) {
         var x = parseFloat(e.expected), tol = Math.abs(Number(e.tolerance) || 0);
         correct = (x - tol) + '[:]' + (x + tol);
       }
       set(pre + 'correct_responses.0.pattern', correct);
     }
-    set(pre + (v12 ? 'student_response' : 'learner_response'), response(kind, e.answer));
+    set(pre + (v12 ? 'student_response' : 'learner_response'), response(kind, e.answer, e.answer_text, e));
     set(pre + 'result', e.correct ? 'correct' : (v12 ? 'wrong' : 'incorrect'));
   }
 
@@ -246,7 +310,7 @@
       setTimeout(function () { if (!info.finished) report(); }, 0);
     }
     // A course of several lessons goes on with the next one not finished.
-    if (e.event === 'lesson_finished' && CFG.lessons.length > 1) {
+    if (e.event === 'lesson_finished' && CFG.lessons.length > 1 && !readOnly) {
       clearTimeout(nextOpen);
       nextOpen = setTimeout(function () {
         var rows = lab.state().lessons || [];
@@ -265,10 +329,19 @@
   // Ends the session (the LMS's player may also call this through unloading the frame).
   function finish() {
     if (info.finished) return;
+    if (readOnly) {  // review: the session ends with no commit (pipwerks' quit commits first)
+      info.finished = true;
+      var api = SCORM.API.getHandle();
+      try { if (api) { if (v12) api.LMSFinish(''); else api.Terminate(''); } } catch (e) { /* the LMS's frame is gone */ }
+      SCORM.connection.isActive = false;
+      return;
+    }
     if (lab.ready) report();
     set(v12 ? 'cmi.core.session_time' : 'cmi.session_time', sessionTime());
-    set(v12 ? 'cmi.core.exit' : 'cmi.exit', memo.c ? (v12 ? '' : 'normal') : 'suspend');
-    SCORM.save();
+    // 2004: suspend even once complete, else the LMS drops the data (suspend_data) at the
+    // next launch (SCORM 2004 RTE 4.2.8) and a review shows an empty lab; 1.2 hands it back.
+    set(v12 ? 'cmi.core.exit' : 'cmi.exit', v12 && memo.c ? '' : 'suspend');
+    save();
     info.finished = true;
     SCORM.quit();
   }

@@ -7,12 +7,22 @@
  * window.perceptronLab in it); the authoring parameters become the page's #hash (lesson, lang,
  * theme, panels, embed), as in a link to the lab.
  *
- * Reporting (xAPI, through H5P's own dispatcher):
+ * Reporting (xAPI, through H5P's own dispatcher), drawn by Moodle's attempts report:
  *  - every answer: an "answered" statement about that question (object id
- *    <content>?subContentId=<lesson>-q<step>, a cmi.interaction with its type, the response and,
- *    when the lab names it, the right response), result.score 1 of 1 or 0 of 1, success;
+ *    <content>?subContentId=<lesson>-q<step>, a cmi.interaction whose description is the
+ *    question's text in the lab's language; yes / no as true-false ("true" / "false"), a
+ *    choice as choice with its options (choices: id = the option's number from 0, the
+ *    response that id), a number, a point and a line as fill-in with the texts the lab shows
+ *    ("−1", "x3", "x⁽¹⁾ + x⁽²⁾ − 3 = 0"; a reply right within the question's tolerance is
+ *    one of the correct patterns too), result.score 1 of 1 or 0 of 1, success;
+ *  - then "progressed" on the content itself, which makes H5P save the state within 3 s (a
+ *    host saves it otherwise only every saveFreq seconds, 60 in Moodle);
  *  - the end of the last lesson: "completed" on the content itself with the score (questions
- *    answered right over the questions the lessons ask) and success against the pass mark;
+ *    answered right over the questions the lessons ask), success against the pass mark and
+ *    the time spent over every visit; then "progressed" again, so that the state (with the
+ *    result) is saved anew after the host recorded the attempt (Moodle deletes the saved
+ *    state then): reopened, the content shows the result (the last lesson at its end, read-
+ *    only) and "Try again";
  *  - the question contract: getScore, getMaxScore, getAnswerGiven, showSolutions, resetTask,
  *    getXAPIData (the completed statement with the answers as children), getCurrentState
  *    (the lab's own state where the page provides getState / setState).
@@ -38,6 +48,8 @@
       yours: 'your answer: {answer}',
       expected: 'the right answer: {answer}',
       not_answered: 'No question was answered.',
+      finished: 'Finished: {right} of {questions} questions right.',
+      retry: 'Try again',
       frame: 'Perceptron Lab'
     },
     vi: {
@@ -54,6 +66,8 @@
       yours: 'bạn trả lời: {answer}',
       expected: 'đáp án đúng: {answer}',
       not_answered: 'Chưa trả lời câu hỏi nào.',
+      finished: 'Đã hoàn thành: trả lời đúng {right} trên {questions} câu hỏi.',
+      retry: 'Làm lại',
       frame: 'Perceptron Lab'
     },
     zh: {
@@ -70,10 +84,15 @@
       yours: '你的回答：{answer}',
       expected: '正确答案：{answer}',
       not_answered: '尚未回答任何问题。',
+      finished: '已完成：答对 {right} 题（共 {questions} 题）。',
+      retry: '重新作答',
       frame: 'Perceptron Lab'
     }
   };
-  var INTERACTION = { yes_no: 'true-false', choice: 'choice', number: 'numeric' };
+  // Moodle 4.5's attempts report draws choice, true-false, fill-in, long-fill-in, matching
+  // and sequencing (not numeric or other): a number, a point and a line are fill-in.
+  var INTERACTION = { yes_no: 'true-false', choice: 'choice', number: 'fill-in', pick_point: 'fill-in', place_line: 'fill-in' };
+  var LANG_TAG = { en: 'en-US', vi: 'vi-VN', zh: 'zh-CN' };
 
   function fill(s, vars) {
     return s.replace(/\{([a-z_]+)\}/g, function (m, k) { return vars[k] !== undefined ? String(vars[k]) : m; });
@@ -107,6 +126,8 @@
     this.previous = prev && typeof prev === 'object' && prev.format === 1 ? prev : null;
     this.answers = this.previous && Array.isArray(this.previous.answers) ? this.previous.answers.slice() : [];
     this.completedSent = !!(this.previous && this.previous.completed);
+    // Seconds spent in earlier visits (the saved state's), for the attempt's duration.
+    this.spentBefore = this.previous && typeof this.previous.spent === 'number' && this.previous.spent >= 0 ? this.previous.spent : 0;
     this.lab = null;
     this.frame = null;
     this.blobUrl = null;
@@ -156,11 +177,17 @@
     this.nextButton.className = 'h5p-joubel-ui-button h5p-perceptron-lab-next';
     this.nextButton.hidden = true;
     this.nextButton.addEventListener('click', function () { self.openNext(); });
+    this.retryButton = doc.createElement('button');
+    this.retryButton.type = 'button';
+    this.retryButton.className = 'h5p-joubel-ui-button h5p-perceptron-lab-retry';
+    this.retryButton.hidden = true;
+    this.retryButton.addEventListener('click', function () { self.resetTask(); });
     this.solutions = doc.createElement('div');
     this.solutions.className = 'h5p-perceptron-lab-solutions';
     this.solutions.hidden = true;
     this.bar.appendChild(this.status);
     this.bar.appendChild(this.nextButton);
+    this.bar.appendChild(this.retryButton);
     root.appendChild(this.frame);
     root.appendChild(this.bar);
     root.appendChild(this.solutions);
@@ -211,7 +238,18 @@
       if (lab && lab.ready) {
         self.lab = lab;
         if (self.previous && self.previous.lab && typeof lab.setState === 'function') {
-          try { lab.setState(self.previous.lab); } catch (e) { /* an unreadable state: the lesson from its start */ }
+          try {
+            if (self.completedSent) {
+              // Finished: the last lesson at its end with the answers, read-only (the lab's
+              // lesson_review), not started anew.
+              var st = JSON.parse(self.previous.lab), ls = self.params.lessons;
+              st.lesson = '';
+              lab.setState(st);
+              lab.command('lesson_review', ls[ls.length - 1]);
+            } else {
+              lab.setState(self.previous.lab);
+            }
+          } catch (e) { /* an unreadable state: the lesson from its start */ }
         }
         self.update();
         self.trigger('resize');
@@ -254,13 +292,19 @@
     if (ev.event === 'answer_given') {
       var a = { lesson: ev.id, question: ev.question, answer: ev.answer, correct: ev.correct === true,
                 kind: ev.kind || null, expected: ev.expected !== undefined ? ev.expected : null };
+      // The texts the lab shows (its language), for the host's report.
+      ['prompt', 'answer_text', 'expected_text', 'lang'].forEach(function (k) { if (typeof ev[k] === 'string') a[k] = ev[k]; });
+      if (Array.isArray(ev.options)) a.options = ev.options.map(String);
+      if (!a.lang) a.lang = this.lang();
       this.answers = this.answers.filter(function (x) { return !(x.lesson === a.lesson && x.question === a.question); });
       this.answers.push(a);
       this.trigger(this.answerStatement(a));
+      this.triggerProgressed();
     } else if (ev.event === 'lesson_finished') {
       if (this.allDone() && !this.completedSent) {
         this.completedSent = true;
         this.triggerCompleted();
+        this.triggerProgressed();
       }
     }
     this.update();
@@ -270,6 +314,16 @@
     return this.createXAPIEventTemplate('answered').data.statement.object.id;
   };
 
+  // An answer as the student read it: the lab's text, else (an older lab) the raw value in
+  // the lab's notation (x3, the true minus sign).
+  function readable(kind, value, text) {
+    if (typeof text === 'string' && text !== '') return text;
+    value = value === null || value === undefined ? '' : String(value);
+    if (kind === 'pick_point' && /^\d+$/.test(value)) return 'x' + (Number(value) + 1);
+    if (kind === 'number') return value.replace(/^-/, '\u2212');
+    return value;
+  }
+
   // An "answered" statement about one question, a sub-content of this content (whose own id
   // carries its subContentId when it sits inside a Question Set or a Course Presentation).
   PerceptronLab.prototype.answerStatement = function (a) {
@@ -277,20 +331,61 @@
     var st = ev.data.statement, own = st.object.id, root = own.split('?')[0];
     var step = Number(a.question) + 1;
     var sub = (this.subContentId ? this.subContentId + '-' : '') + a.lesson + '-q' + step;
+    var tag = LANG_TAG[a.lang] || LANG_TAG[this.lang()] || 'en-US';
+    var kind = a.kind || '';
     var definition = {
       name: { 'en-US': this.title(a.lesson) + ': ' + fill(TEXT.en.question, { step: step }) },
       type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
-      interactionType: INTERACTION[a.kind] || 'other'
+      interactionType: INTERACTION[kind] || 'other'
     };
-    if (a.expected !== null && a.expected !== undefined) definition.correctResponsesPattern = [String(a.expected)];
+    if (typeof a.prompt === 'string' && a.prompt !== '') {
+      definition.description = {};
+      definition.description[tag] = a.prompt;
+    }
+    var hasExpected = a.expected !== null && a.expected !== undefined && String(a.expected) !== '';
+    var response = String(a.answer);
+    if (kind === 'yes_no') {
+      response = a.answer === 'yes' ? 'true' : 'false';
+      if (hasExpected) definition.correctResponsesPattern = [a.expected === 'yes' ? 'true' : 'false'];
+    } else if (kind === 'choice') {
+      if (Array.isArray(a.options)) {
+        definition.choices = a.options.map(function (text, i) {
+          var d = {};
+          d[tag] = text;
+          return { id: String(i), description: d };
+        });
+      }
+      if (hasExpected) definition.correctResponsesPattern = [String(a.expected)];
+    } else if (INTERACTION[kind] === 'fill-in') {
+      response = readable(kind, a.answer, a.answer_text);
+      if (hasExpected) {
+        var right = readable(kind, a.expected, a.expected_text);
+        // A reply right within the question's tolerance is a correct pattern too, so that the
+        // report's mark agrees with the score.
+        definition.correctResponsesPattern = a.correct && response !== right ? [right, response] : [right];
+      }
+    } else if (hasExpected) {
+      definition.correctResponsesPattern = [String(a.expected)];
+    }
     st.object = { id: root + '?subContentId=' + encodeURIComponent(sub), objectType: 'Activity',
                   definition: definition };
     st.context = st.context || {};
     st.context.contextActivities = st.context.contextActivities || {};
     st.context.contextActivities.parent = [{ id: own, objectType: 'Activity' }];
     st.result = { score: { min: 0, max: 1, raw: a.correct ? 1 : 0, scaled: a.correct ? 1 : 0 },
-                  success: a.correct, completion: true, response: String(a.answer) };
+                  success: a.correct, completion: true, response: response };
     return ev;
+  };
+
+  // "progressed" on the content: H5P saves the state 3 s after it (and Moodle takes a saved
+  // state again after it posted the attempt).
+  PerceptronLab.prototype.triggerProgressed = function () {
+    this.trigger(this.createXAPIEventTemplate('progressed'));
+  };
+
+  // Seconds spent over every visit (the saved state's and this one's).
+  PerceptronLab.prototype.spent = function () {
+    return this.spentBefore + Math.max(0, Math.round((Date.now() - this.started) / 1000));
   };
 
   PerceptronLab.prototype.scoredEvent = function (verb) {
@@ -298,7 +393,7 @@
     var ev = this.createXAPIEventTemplate(verb);
     var success = this.params.pass === null ? undefined : max > 0 && score / max >= this.params.pass - 1e-9;
     ev.setScoredResult(score, max, this, true, success);
-    ev.data.statement.result.duration = 'PT' + Math.round((Date.now() - this.started) / 1000) + 'S';
+    ev.data.statement.result.duration = 'PT' + this.spent() + 'S';
     return ev;
   };
   PerceptronLab.prototype.triggerCompleted = function () { this.trigger(this.scoredEvent('completed')); };
@@ -316,7 +411,7 @@
     var lab = null;
     try { lab = this.lab && typeof this.lab.getState === 'function' ? this.lab.getState() : null; } catch (e) { lab = null; }
     if (!this.answers.length && !lab) return undefined;
-    return { format: 1, answers: this.answers, done: done, completed: this.completedSent, lab: lab };
+    return { format: 1, answers: this.answers, done: done, completed: this.completedSent, lab: lab, spent: this.spent() };
   };
 
   PerceptronLab.prototype.openNext = function () {
@@ -331,6 +426,8 @@
   PerceptronLab.prototype.resetTask = function () {
     this.answers = [];
     this.completedSent = false;
+    this.spentBefore = 0;
+    this.started = Date.now();
     this.solutionsShown = false;
     if (this.solutions) this.solutions.hidden = true;
     if (this.lab && this.lab.ready) {
@@ -357,8 +454,9 @@
         var li = doc.createElement('li');
         li.className = a.correct ? 'h5p-perceptron-lab-right' : 'h5p-perceptron-lab-wrong';
         var parts = [self.title(a.lesson) + ', ' + self.t('question', { step: Number(a.question) + 1 }),
-                     self.t('yours', { answer: a.answer }) + ' (' + self.t(a.correct ? 'right' : 'wrong') + ')'];
-        if (!a.correct && a.expected !== null && a.expected !== undefined) parts.push(self.t('expected', { answer: a.expected }));
+                     self.t('yours', { answer: readable(a.kind, a.answer, a.answer_text) }) + ' (' + self.t(a.correct ? 'right' : 'wrong') + ')'];
+        if (!a.correct && a.expected !== null && a.expected !== undefined)
+          parts.push(self.t('expected', { answer: readable(a.kind, a.expected, a.expected_text) }));
         li.textContent = parts.join(' · ');
         ul.appendChild(li);
       });
@@ -377,12 +475,15 @@
     var text = '';
     if (ls.length > 1) text = this.t('progress', { i: ls.indexOf(open) + 1, n: ls.length, title: this.title(open) }) + this.t('sep');
     var right = this.getScore(), questions = this.getMaxScore();
-    text += !this.answers.length ? this.t('none_yet', { questions: questions })
+    text += this.completedSent ? this.t('finished', { right: right, questions: questions })
+          : !this.answers.length ? this.t('none_yet', { questions: questions })
           : this.t(right > 0 ? 'score' : 'score_zero', { right: right, questions: questions });
     this.status.textContent = text;
     var finishedOpen = rows[open] && rows[open].done;
     this.nextButton.hidden = !(finishedOpen && !this.allDone() && ls.length > 1);
     this.nextButton.textContent = this.t('next');
+    this.retryButton.hidden = !this.completedSent;
+    this.retryButton.textContent = this.t('retry');
     if (this.frame) this.frame.title = this.t('frame');
   };
 
