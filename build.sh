@@ -4,11 +4,14 @@
 #   ./build.sh test    install, build native + web, run every test (CTest)
 #   ./build.sh fuzz [SECONDS]   build the libFuzzer targets (clang) in build/fuzz, run each SECONDS (30)
 #   ./build.sh bench   benchmarks: ours (native + wasm), scikit-learn, liblinear on the same data; one table
-#   ./build.sh package --standard scorm12|scorm2004|h5p --lesson ID[,ID...] [--lang en|vi|zh] [--pass 0.8]
-#                      [--theme light|dark|contrast] [--embed] [--out FILE.zip] [--www DIR]
-#                      a package for a learning platform (web/package/package.py): SCORM 1.2 or
-#                      SCORM 2004 4th edition, one SCO, the lessons as a course in that order;
-#                      --pass is the pass mark (0 to 1). Builds the web first unless --www is given.
+#   ./build.sh package --standard scorm12|scorm2004|h5p|html [--lesson ID[,ID...]] [--lesson-file FILE]...
+#                      [--lang en|vi|zh] [--pass 0.8] [--theme light|dark|contrast] [--panels data,run]
+#                      [--embed] [--out FILE] [--www DIR]
+#                      a package for a course (web/package/package.js: the same code as the page's
+#                      "For your course"): SCORM 1.2 or 2004 4th edition (one SCO), H5P, or the
+#                      single-file page; the lessons (built-in ids, or a teacher's lesson files,
+#                      checked with pla lesson) as a course in that order; --pass is the pass mark
+#                      (0 to 1). Builds the web first unless --www is given.
 #                      (./build.sh web also writes the textbook lesson's SCORM packages into its www.)
 #   ./build.sh test-lms [--only REGEX]   the packages in a real Moodle 4.5.6 (tests/lms; not part of
 #                      `test`): installs Moodle once per machine into /var/lib/perceptron-lab-lms
@@ -205,8 +208,29 @@ fetch_pipwerks() {
   rm -rf "${dir}/pipwerks-scorm-api-wrapper"; mv "${dir}/pipwerks.tmp" "${dir}/pipwerks-scorm-api-wrapper"
 }
 
+# fflate (npm), the zip writer of the packages (web/package/make_package.js): its UMD build goes
+# into the web bundle (www/package/fflate.js), where the page and ./build.sh package both use it.
+# Fetched as pipwerks is, its tarball's sha512 checked against the registry's integrity.
+FFLATE_VERSION=0.8.3
+FFLATE_SHA512=tbZNuJrLwGUp3zshBtdy4W+ORxZuIh8a5ilyIEQDC5rY1f3U20JMry0Ll3WBzU58EZKsEuJFXhb5gwv8CsPvgA==
+fetch_fflate() {
+  local dir="${DEPS}/npm" tgz sum
+  [ -f "${dir}/fflate/umd/index.js" ] && return 0
+  tgz="${dir}/fflate-${FFLATE_VERSION}.tgz"
+  mkdir -p "$dir"
+  log "fetching fflate ${FFLATE_VERSION} (npm pack)"
+  [ -f "$tgz" ] || (cd "$dir" && npm pack --silent "fflate@${FFLATE_VERSION}" >/dev/null) \
+    || die "npm pack fflate@${FFLATE_VERSION} failed (the npm registry of this machine's npm config)"
+  sum="$(/usr/bin/python3 -c 'import base64,hashlib,sys; print(base64.b64encode(hashlib.sha512(open(sys.argv[1],"rb").read()).digest()).decode())' "$tgz")"
+  [ "$sum" = "$FFLATE_SHA512" ] || { rm -f "$tgz"; die "fflate-${FFLATE_VERSION}.tgz: sha512 mismatch"; }
+  rm -rf "${dir}/fflate.tmp"; mkdir -p "${dir}/fflate.tmp"
+  tar -xzf "$tgz" -C "${dir}/fflate.tmp" --strip-components=1 --no-same-owner --warning=no-unknown-keyword
+  [ -f "${dir}/fflate.tmp/umd/index.js" ] || die "fflate: no umd/index.js in ${tgz}"
+  rm -rf "${dir}/fflate"; mv "${dir}/fflate.tmp" "${dir}/fflate"
+}
+
 deps_native() { install_packages; fetch_imgui; }
-deps_web()    { install_packages; fetch_imgui; build_sdl2_wasm; }
+deps_web()    { install_packages; fetch_imgui; build_sdl2_wasm; fetch_pipwerks; fetch_fflate; }
 
 # ------------------------------------------------------------------ builds
 configure() {  # configure PRESET (re-applied every time so preset changes take effect)
@@ -245,19 +269,30 @@ build_web()    { deps_web; build_preset wasm-release; print_sizes; scorm_package
 
 # The textbook lesson's SCORM 1.2 and 2004 packages, beside the web bundle.
 scorm_packages() {
-  fetch_pipwerks
   local std
   for std in scorm12 scorm2004; do
-    /usr/bin/python3 "${ROOT}/web/package/package.py" --standard "$std" --lesson textbook --www "$1" --pipwerks "$PIPWERKS" >&2
+    node "${ROOT}/web/package/package.js" --standard "$std" --lesson textbook --www "$1" >&2
   done
 }
 
+# A package from the web bundle (web/package/package.js, make_package.js); a teacher's lesson
+# file (--lesson-file) is first checked as the lab loads it (pla lesson --file).
 cmd_package() {
-  local a www="${BUILD}/wasm-release/www"
-  for a in "$@"; do [ "$a" = --www ] && www=""; done
+  local a www="${BUILD}/wasm-release/www" next="" files=()
+  for a in "$@"; do
+    [ "$a" = --www ] && www=""
+    [ "$next" = file ] && files+=("$a")
+    next=""; [ "$a" = --lesson-file ] && next=file
+    case "$a" in --lesson-file=*) files+=("${a#--lesson-file=}") ;; esac
+  done
   if [ -n "$www" ]; then build_web; set -- --www "$www" "$@"; fi
-  fetch_pipwerks
-  /usr/bin/python3 "${ROOT}/web/package/package.py" --pipwerks "$PIPWERKS" "$@"
+  if [ "${#files[@]}" -gt 0 ]; then
+    [ -x "${BUILD}/native-release/pla" ] || { deps_native; build_preset native-release pla; }
+    for a in "${files[@]}"; do
+      "${BUILD}/native-release/pla" lesson --file "$a" >/dev/null || die "the lesson file ${a} is not valid (pla lesson --file ${a} says why)"
+    done
+  fi
+  node "${ROOT}/web/package/package.js" "$@"
 }
 
 # Sizes of the web bundle, raw and gzipped (target: under 700 KB gzipped for .wasm + .js).

@@ -182,7 +182,8 @@ std::string teacher_progress_key(const std::string& text) {
 Status open_lesson(App& a, const std::string& what, bool resume, bool review = false) {
   const bool builtin = what.empty() || what[0] != '{';
   LessonRunner next;
-  Status st = builtin ? next.load_builtin(what) : next.load(what, "lesson");
+  const OwnLesson* own = builtin ? own_lesson(a, what) : nullptr;
+  Status st = own ? next.load(own->json, own->id + ".json") : builtin ? next.load_builtin(what) : next.load(what, "lesson");
   if (!st) return st;
   a.training = false;
   if (a.lesson.busy()) (void)a.lesson.cancel(a.session);  // the old lesson's work: nothing half-done stays
@@ -224,15 +225,55 @@ bool lessons_menu_available(const App& app) { return !app.embed || app.lessons_m
 // web/lessons/course.json); empty for a teacher's lesson or the course's last.
 std::string next_lesson_id(const App& app) {
   if (app.builtin_open.empty()) return "";
-  const std::vector<std::string>& ids = builtin_lesson_ids();
+  std::vector<std::string> ids = builtin_lesson_ids();
+  for (const OwnLesson& l : app.own_lessons) ids.push_back(l.id);
   const auto it = std::find(ids.begin(), ids.end(), app.builtin_open);
   return it == ids.end() || it + 1 == ids.end() ? std::string() : *(it + 1);
 }
 
+const OwnLesson* own_lesson(const App& app, const std::string& id) {
+  for (const OwnLesson& l : app.own_lessons)
+    if (l.id == id) return &l;
+  return nullptr;
+}
+
+namespace {
+// lesson_add: a teacher's lesson (its JSON text) among the lab's lessons, after the built-in
+// ones; one with the same id as an added lesson takes its place (a corrected file).
+Status add_lesson(App& a, const std::string& text) {
+  LessonRunner r;
+  Status st = r.load(text, "lesson");
+  if (!st) return st;
+  const std::string& id = r.lesson().id;
+  if (!package_id(id)) return Status::fail(Msg::lesson_add_id, {{"id", id.substr(0, 64)}});
+  const std::vector<std::string>& builtin = builtin_lesson_ids();
+  if (std::find(builtin.begin(), builtin.end(), id) != builtin.end()) return Status::fail(Msg::lesson_add_builtin, {{"id", id}});
+  OwnLesson l;
+  l.id = id;
+  l.json = text;
+  l.info.id = id;
+  l.info.title = r.lesson().title;
+  l.info.steps = r.steps();
+  for (const LessonStep& step : r.lesson().steps) l.info.questions += step.question.kind != QuestionKind::None;
+  a.course_maker.added = id;
+  for (OwnLesson& old : a.own_lessons)
+    if (old.id == id) {
+      old = std::move(l);
+      return Status::success();
+    }
+  a.own_lessons.push_back(std::move(l));
+  return Status::success();
+}
+}  // namespace
+
 std::vector<LessonRow> lesson_rows(const App& app) {
   std::vector<LessonRow> out;
   const std::string lang = lang_code(app.lang);
-  for (const LessonInfo& info : builtin_lesson_infos()) {
+  std::vector<const LessonInfo*> infos;
+  for (const LessonInfo& info : builtin_lesson_infos()) infos.push_back(&info);
+  for (const OwnLesson& l : app.own_lessons) infos.push_back(&l.info);
+  for (const LessonInfo* each : infos) {
+    const LessonInfo& info = *each;
     LessonRow r;
     r.id = info.id;
     r.title = lang == "pseudo" ? info.title.en + " " + info.title.en : info.title.in(lang);
@@ -375,6 +416,21 @@ const std::vector<AppCommand>& app_commands() {
          a.progress_key.clear();
          a.course.current.clear();
          ++a.course_revision;
+         return Status::success();
+       }},
+      // A teacher's lesson (its JSON text) among the lab's lessons: listed after the built-in
+      // ones (state().lessons, the Lessons menu) and opened by its id (lesson_open ID).
+      {"lesson_add", "lesson_add JSON", 1, 1, [](App& a, A args) { return add_lesson(a, args[1]); }},
+      // A package for a course, made by the platform (a browser page: a Promise of
+      // {ok, name, base64}; see web/index.html); from the dialog's buttons it is downloaded.
+      {"package", "package scorm12|scorm2004|h5p|html [OPTIONS_JSON]", 1, 2, [](App& a, A args) {
+         std::string options;
+         Status st = package_options(a, args[1], args.size() > 2 ? args[2] : std::string("{}"), options);
+         if (!st) return st;
+         if (!a.hooks.make_package || !a.hooks.make_package(args[1], options, a.lesson_ui.in_frame))
+           return Status::fail(Msg::package_unavailable);
+         a.course_maker.making = args[1];
+         a.course_maker.status = Message();
          return Status::success();
        }},
       // The Lessons menu: open (true), closed (false) or the other way round (no argument).
@@ -586,6 +642,7 @@ void frame(App& app, float dt) {
   help_overlay(app);
   lessons_menu(app);
   link_maker(app);
+  course_maker(app);
   keyboard_nav_end(app);
   answer_field_end(app);
 }

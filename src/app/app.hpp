@@ -39,6 +39,19 @@ struct PlatformHooks {
   std::function<void(const std::string& text)> copy_text;
   // Forgets the saved state and reloads the lesson the page was opened with.
   std::function<void()> reset_to_lesson;
+  // Makes a package for a course (the command `package`; "For your course"): standard
+  // scorm12, scorm2004, h5p or html, options the checked JSON object package_options() writes.
+  // The work goes on in the platform's own time (browser: web/package/make_package.js); the file
+  // is offered as a download when `download` (the dialog's buttons), and the platform reports
+  // the end with package_done(). False: this platform makes no packages (unset: neither).
+  std::function<bool(const std::string& standard, const std::string& options, bool download)> make_package;
+  // Opens the platform's file picker for a lesson file, or a box to paste a lesson's text
+  // (browser); the platform then runs `lesson_add` with the text.
+  std::function<void()> pick_lesson_file;
+  std::function<void()> paste_lesson;
+  // The address of the page the lab runs in (no query or hash), for the embed code; empty
+  // where it has none a course page could use (a file opened from disk).
+  std::function<std::string()> page_address;
 };
 
 // -----------------------------------------------------------------------------
@@ -265,6 +278,36 @@ struct LinkMaker {
   bool lessons_menu = false;  // embed mode: the Lessons menu shown all the same (lessons_menu=1)
 };
 
+// "For your course" (course_maker.cpp): the lessons, language, pass mark, theme and panels of
+// the packages a teacher downloads, and how the last one went.
+struct CourseMaker {
+  bool open = false;
+  std::vector<std::string> lessons;  // the lessons ticked (ids); packed in the Lessons menu's order
+  bool chosen = false;               // lessons set (else: the lesson open, or the first)
+  int lang = 0;                      // index in user_languages()
+  bool with_pass = false;
+  int pass = 80;                     // percent
+  Theme theme = Theme::Light;
+  PanelFlags panels;
+  bool embed = false;
+  std::string added;                 // a lesson just added (lesson_add): ticked at the next frame
+  std::string making;                // the standard being made ("" none)
+  // The last package made, or why not: a core message (a refused option), or a catalog key
+  // and its arguments (the platform's report; status_why: the catalog's words for its
+  // reason, else the reason as the platform gave it), shown in the language in use.
+  Message status;
+  std::string status_key, status_why;
+  MsgArgs status_args;
+  bool status_error = false;
+};
+
+// A teacher's lesson added to the lab's lessons (`lesson_add`): listed after the built-in
+// ones and opened by its id as they are.
+struct OwnLesson {
+  std::string id, json;
+  LessonInfo info;
+};
+
 struct App {
   Session session;
   PlatformHooks hooks;
@@ -277,6 +320,8 @@ struct App {
   Swipe swipe;
   KeyNav keynav;
   LinkMaker maker;
+  CourseMaker course_maker;
+  std::vector<OwnLesson> own_lessons;
 
   // Panels
   bool show_help = false;
@@ -326,7 +371,19 @@ struct LessonRow {
   std::size_t steps = 0, questions = 0, step = 0, right = 0;
   bool done = false;
 };
-std::vector<LessonRow> lesson_rows(const App& app);  // course order (web/lessons/course.json)
+std::vector<LessonRow> lesson_rows(const App& app);  // course order (web/lessons/course.json), then own lessons
+// A teacher's lesson added with lesson_add, or null.
+const OwnLesson* own_lesson(const App& app, const std::string& id);
+// The command `package STANDARD [OPTIONS]`: checks OPTIONS (a JSON object: lessons (ids, or
+// a lesson's JSON text), lang, pass, theme, panels, embed, title) and writes them as the
+// platform's make_package takes them (a lesson added with lesson_add as its JSON text).
+Status package_options(const App& app, const std::string& standard, const std::string& options, std::string& out);
+// The platform's report of a package made (or not): the dialog shows it.
+// error_code: "" (made), or the packager's reason (offline, files, too_big, ...); detail: its words.
+void package_done(App& app, const std::string& standard, const std::string& name, double size_bytes, double ms,
+                  const std::string& error_code, const std::string& detail);
+// The dialog's line about the last package, in the language in use ("" none).
+std::string course_status(const App& app);
 // The Lessons menu can be opened: always, except in embed mode without lessons_menu.
 bool lessons_menu_available(const App& app);
 

@@ -77,6 +77,11 @@ void embed_strip(App& app);      // panels.cpp: the compact controls of embed mo
 void notices_bar(App& app);      // panels.cpp
 void lesson_panel(App& app);     // lesson_panel.cpp
 void link_maker(App& app);       // link_maker.cpp: the teacher's link dialog
+void course_maker(App& app);     // course_maker.cpp: "For your course", the packages
+void course_maker_open(App& app);  // opens (or closes) it, with the lesson open ticked
+// A lesson id that lesson_add and the packages take: 1 to 64 lower-case letters, digits or
+// '-', not starting with '-' (the H5P content type and SCORM identifiers need no more).
+bool package_id(const std::string& id);
 void lessons_menu(App& app);     // lessons_menu.cpp: the built-in lessons in course order
 bool lessons_button(App& app, bool wide);  // lessons_menu.cpp: opens it (hidden when not available)
 std::string link_maker_query(const LinkMaker& m);

@@ -744,6 +744,8 @@ void share_buttons(App& app) {
     if (ImGui::IsItemHovered()) tooltip(trf("share.copy_link_tip", {{"max", std::to_string(kMaxLinkPoints)}}));
   }
   if (row.button(label("share.link_maker", "link_maker").c_str(), true)) app.maker.open = !app.maker.open;
+  if (row.button(label("share.course", "course_maker").c_str(), true)) course_maker_open(app);
+  if (ImGui::IsItemHovered()) tooltip(tr("share.course_tip"));
   if (app.hooks.reset_to_lesson) {
     if (row.button(label("share.reset", "reset_lesson").c_str(), true)) app.hooks.reset_to_lesson();
     if (ImGui::IsItemHovered()) tooltip(tr("share.reset_tip"));

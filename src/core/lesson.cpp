@@ -2135,7 +2135,9 @@ std::string LessonRunner::feedback(const std::string& lang, const NumberFormat& 
   if (answered_ && q.kind == QuestionKind::Choice && parse_u64(given_, chosen) && chosen < q.whys.size() &&
       !q.whys[static_cast<std::size_t>(chosen)].en.empty()) {
     const std::string own = fill(q.whys[static_cast<std::size_t>(chosen)], after_, lang, fmt);
-    out = out.empty() ? own : own + " " + out;
+    // After a full-width mark (U+3000 and above: "。", "）") Chinese takes no space.
+    const bool wide_end = own.size() >= 3 && static_cast<unsigned char>(own[own.size() - 3]) >= 0xE3;
+    out = out.empty() ? own : own + (wide_end ? "" : " ") + out;
   }
   return out;
 }

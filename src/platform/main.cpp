@@ -213,6 +213,26 @@ EM_JS(void, js_copy_link, (const char* query), {
 EM_JS(void, js_reset_to_lesson, (), {
   if (Module.onResetToLesson) Module.onResetToLesson();
 });
+// "For your course" (app/course_maker.cpp): a package made by the page (it reports the end
+// through pla_package_done), a lesson file picked or pasted (then lesson_add), this page's
+// address for the embed code ("" where it has none a course page could use: a file, a blob).
+EM_JS(int, js_make_package, (const char* standard, const char* options, int download), {
+  if (!Module.onMakePackage) return 0;
+  Module.onMakePackage(UTF8ToString(standard), UTF8ToString(options), download !== 0);
+  return 1;
+});
+EM_JS(void, js_pick_lesson_file, (), {
+  if (Module.onPickLessonFile) Module.onPickLessonFile();
+});
+EM_JS(void, js_paste_lesson, (), {
+  if (Module.onPasteLesson) Module.onPasteLesson();
+});
+EM_JS(int, js_page_address, (char* out, int size), {
+  var a = /^https?:$/.test(location.protocol) ? location.href.split('#')[0].split('?')[0] : '';
+  if (lengthBytesUTF8(a) >= size) a = '';
+  stringToUTF8(a, out, size);
+  return a.length;
+});
 EM_JS(void, js_save_state, (const char* text), {
   if (Module.onSaveState) Module.onSaveState(UTF8ToString(text));
 });
@@ -310,6 +330,16 @@ void install_hooks(Platform& p) {
   h.copy_link = [](const std::string& query) { js_copy_link(query.c_str()); };
   h.copy_text = [](const std::string& text) { js_copy_text(text.c_str()); };
   h.reset_to_lesson = [] { js_reset_to_lesson(); };
+  h.make_package = [](const std::string& standard, const std::string& options, bool download) {
+    return js_make_package(standard.c_str(), options.c_str(), download ? 1 : 0) == 1;
+  };
+  h.pick_lesson_file = [] { js_pick_lesson_file(); };
+  h.paste_lesson = [] { js_paste_lesson(); };
+  h.page_address = [] {
+    std::vector<char> buf(4096);
+    js_page_address(buf.data(), static_cast<int>(buf.size()));
+    return std::string(buf.data());
+  };
 #else
   h.save_file = [](const std::string& name, const std::string&, const std::string& bytes, std::string& where) {
     std::ofstream out(name, std::ios::binary);
@@ -996,6 +1026,17 @@ EMSCRIPTEN_KEEPALIVE const char* pla_state() {
   std::string& result = g_platform->replies.state;
   result = pla::app::state_json(g_platform->app);
   return result.c_str();
+}
+
+// The page's report of a package made for "For your course" (Module.onMakePackage): JSON
+// {standard, name, size, ms, error_code, detail}; error_code "" when made.
+EMSCRIPTEN_KEEPALIVE void pla_package_done(const char* json) {
+  if (!g_platform || !json) return;
+  const pla::Json r = pla::Json::parse(json, nullptr, false);
+  if (!r.is_object()) return;
+  pla::app::package_done(g_platform->app, r.value("standard", ""), r.value("name", ""), r.value("size", 0.0),
+                         r.value("ms", 0.0), r.value("error_code", ""), r.value("detail", ""));
+  wake(*g_platform);
 }
 
 // Where data point (x, y) is drawn, in CSS pixels from the canvas's top-left corner.

@@ -44,6 +44,23 @@ TEST(LessonFeedback, TheChosenOptionsWhyComesBeforeTheQuestionsWhy) {
   // Another language: its own text, English where an option's why has none.
   EXPECT_EQ(feedback_after("0", "vi"), "Không phải one. Đó là two.");
   EXPECT_EQ(feedback_after("2", "vi"), "Three is a typical slip. Đó là two.");
+  // After a Chinese full stop no space.
+  EXPECT_EQ(feedback_after("0", "zh"), "Not one: k = 0. It is two.");  // no zh texts: English
+}
+
+TEST(LessonFeedback, ChineseJoinsWithoutASpace) {
+  std::string text = kLesson;
+  const std::string en_why = R"({"en": "Three is a typical slip."})";
+  text.replace(text.find(en_why), en_why.size(), R"({"en": "Three is a typical slip.", "zh": "三是常见的错误。"})");
+  const std::string why = R"("why": {"en": "It is {answer}.", "vi": "Đó là {answer}."})";
+  text.replace(text.find(why), why.size(), R"("why": {"en": "It is {answer}.", "zh": "是 {answer}。"})");
+  Session s;
+  LessonRunner r;
+  ASSERT_TRUE(r.load(text, "whys.json").ok);
+  ASSERT_TRUE(r.start(s).ok);
+  ASSERT_TRUE(r.answer(s, "2").ok);
+  EXPECT_EQ(r.feedback("zh"), "三是常见的错误。是 two。");
+  EXPECT_EQ(r.feedback("en"), "Three is a typical slip. It is two.");
 }
 
 TEST(LessonFeedback, PassedOverShowsOnlyTheQuestionsWhy) {

@@ -186,6 +186,45 @@ TEST(LessonText, EveryStepIsAtMost120WordsAndWithItsFeedback170) {
   }
 }
 
+// The course's terms where a lesson first uses them (the glossary's notes): in Vietnamese the
+// first "lề" of a lesson reads "lề (margin)", in Chinese the first 学习率 after the title reads
+// "学习率（步长）" (Li Hang 2.3.1: 步长，又称为学习率).
+TEST(LessonText, FirstUsesCarryTheCourseTerms) {
+  for (const std::string& id : builtin_lesson_ids()) {
+    LessonRunner r;
+    ASSERT_TRUE(r.load_builtin(id).ok);
+    // The text from the first whole-word use of one of `words` in the lesson's order of texts.
+    const auto first = [&](const std::string& lang, const std::vector<std::string>& words) {
+      for (const LessonStep& st : r.lesson().steps) {
+        std::vector<const LessonText*> texts = {&st.narration, &st.question.prompt};
+        for (const LessonText& o : st.question.options) texts.push_back(&o);
+        for (const LessonText& o : st.question.whys) texts.push_back(&o);
+        texts.push_back(&st.question.why);
+        for (const LessonText* t : texts) {
+          const std::string& s = t->written(lang);
+          std::size_t best = std::string::npos;
+          for (const std::string& w : words)
+            for (std::size_t at = s.find(w); at != std::string::npos; at = s.find(w, at + 1))
+              if (at == 0 || s[at - 1] == ' ' || s[at - 1] == '(' || static_cast<unsigned char>(s[at - 1]) >= 0x80) {
+                best = std::min(best, at);
+                break;
+              }
+          if (best != std::string::npos) return s.substr(best, 40);
+        }
+      }
+      return std::string();
+    };
+    const std::string le = first("vi", {"lề", "Lề"});
+    if (!le.empty()) {
+      EXPECT_TRUE(le.rfind("lề (margin)", 0) == 0 || le.rfind("Lề (margin)", 0) == 0) << id << ": " << le;
+    }
+    const std::string rate = first("zh", {"学习率"});
+    if (!rate.empty()) {
+      EXPECT_EQ(rate.rfind("学习率（步长）", 0), 0u) << id << ": " << rate;
+    }
+  }
+}
+
 TEST(LessonText, ZeroCountsReadAsWords) {
   const std::regex en(R"((^|[^0-9.])0 (mistakes?|points?|misclassified|updates?|errors?)\b)");
   const std::regex vi(R"((còn|có|Còn|Có) 0 )");

@@ -191,6 +191,47 @@ TEST(LiftingLessonNumbers, TheCirclesAreSeparatedByTheSquaredRadiusHalf) {
   expect_no_line_separates(ds);
   EXPECT_FALSE(separable_1d(product, labels(ds)));
   EXPECT_EQ(r.expected_answer(), "0");
+  // The other options' whys, each option with a square but none separating:
+  // (x(1), (x(2))²): most inner images lie inside a triangle of three outer images, and no line
+  // of that plane separates (a certificate from the margin code, rebuilt here);
+  // (x(1) + x(2))²: the two classes' values overlap; near 0 for some outer points.
+  Dataset half;
+  half.d = 2;
+  std::vector<double> sum2;
+  for (std::size_t i = 0; i < ds.size(); ++i) {
+    const double x1 = ds.row(i)[0], x2 = ds.row(i)[1];
+    half.x.push_back(x1);
+    half.x.push_back(x2 * x2);
+    half.y.push_back(ds.y[i]);
+    sum2.push_back((x1 + x2) * (x1 + x2));
+  }
+  expect_no_line_separates(half);
+  const auto cross = [](const double* o, const double* a, const double* b) {
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  };
+  std::size_t inside = 0;
+  for (std::size_t p = 0; p < half.size(); ++p) {
+    if (half.y[p] < 0) continue;
+    bool found = false;
+    for (std::size_t a = 0; a < half.size() && !found; ++a)
+      for (std::size_t b = a + 1; b < half.size() && !found; ++b)
+        for (std::size_t c = b + 1; c < half.size() && !found; ++c) {
+          if (half.y[a] > 0 || half.y[b] > 0 || half.y[c] > 0) continue;
+          const double d1 = cross(half.row(a), half.row(b), half.row(p)), d2 = cross(half.row(b), half.row(c), half.row(p)),
+                       d3 = cross(half.row(c), half.row(a), half.row(p));
+          found = (d1 > 0 && d2 > 0 && d3 > 0) || (d1 < 0 && d2 < 0 && d3 < 0);
+        }
+    inside += found;
+  }
+  EXPECT_GT(inside, inner / 2);  // "most inner points"
+  EXPECT_FALSE(separable_1d(sum2, labels(ds)));
+  double min_outer_sum2 = INFINITY;
+  for (std::size_t i = 0; i < ds.size(); ++i)
+    if (ds.y[i] < 0) min_outer_sum2 = std::min(min_outer_sum2, sum2[i]);
+  EXPECT_LT(min_outer_sum2, 0.05);  // "near 0 for the outer points near the line x(2) = −x(1)"
+  EXPECT_EQ(r.question_options("en")[1], "φ(x) = (x⁽¹⁾, (x⁽²⁾)²)");
+  EXPECT_EQ(r.question_options("en")[2], "φ(x) = (x⁽¹⁾ + x⁽²⁾)²");
+  EXPECT_EQ(r.question_options("en")[3], "φ(x) = x⁽¹⁾x⁽²⁾");
 }
 
 TEST(LiftingLessonNumbers, ThreeFeaturesGiveAPlaneWhoseTraceIsAnEllipse) {

@@ -273,21 +273,35 @@ TEST(NotSeparableLessonData, TheLearnersEndWithTheCountsTheTextsState) {
   EXPECT_LT(pocket51, classic.train[49]);  // fewer than the classic at 50 and 51 epochs
   EXPECT_LT(pocket51, classic51);
 
-  ASSERT_TRUE(r.next(s).ok);  // steps[5]: batch
+  ASSERT_TRUE(r.next(s).ok);  // steps[5]: the batch perceptron as textbooks define it (asked before a run)
   EXPECT_EQ(s.settings().learner.algo, Algo::Batch);
+  EXPECT_EQ(r.expected_answer(), "yes");
+  ASSERT_TRUE(r.next(s).ok);  // steps[6]: the lab's batch, keeping its best epoch
+  EXPECT_EQ(s.learner().epoch(), 51u);
   const std::size_t batch51 = s.train_mistakes();
   EXPECT_EQ(batch51, 13u);
   EXPECT_EQ(batch.train[50], batch51);
-  EXPECT_EQ(r.expected_answer(), "yes");
+  EXPECT_TRUE(contains(r.narration(s, "en"), "keeps the weights of its best epoch, the one with the fewest misclassified points: "
+                                              "after 51 epochs, 13 of 100."))
+      << r.narration(s, "en");
 
-  ASSERT_TRUE(r.next(s).ok);  // steps[6]: averaged
+  ASSERT_TRUE(r.next(s).ok);  // steps[7]: averaged
   EXPECT_EQ(s.settings().learner.algo, Algo::Averaged);
   const std::size_t averaged51 = s.train_mistakes();
   EXPECT_EQ(averaged51, 13u);
   EXPECT_EQ(averaged.train[50], averaged51);
   for (std::size_t e = 46; e < 53; ++e) EXPECT_EQ(averaged.train[e], 13u) << "epoch " << e + 1;
   EXPECT_EQ(r.expected_answer(), "2");
-  EXPECT_EQ(r.expected_text("en"), "Pocket's and batch's");
+  EXPECT_EQ(r.expected_text("en"), "Pocket's and the lab's batch's");
+  for (const char* reply : {"1", "3"}) {
+    Session t;
+    LessonRunner q;
+    show_step(q, t, "not-separable", 7);
+    ASSERT_TRUE(q.answer(t, reply).ok);
+    EXPECT_TRUE(contains(q.feedback("en"), reply[0] == '1' ? "The averaged count rose from 14 to 15 at epoch 3."
+                                                          : "The classic count went 21, 26, 17, 21 around epoch 50."))
+        << q.feedback("en");
+  }
   // Pocket keeps the fewest training mistakes of the four at 51 epochs.
   EXPECT_LT(pocket51, batch51);
   EXPECT_LT(pocket51, averaged51);
@@ -350,6 +364,32 @@ TEST(NotSeparableLessonData, TheLabsBatchMovesByEtaSumYxAndAnswersWithItsBestEpo
   EXPECT_EQ(l->w(), best_w);
   EXPECT_EQ(l->b(), best_b);
   EXPECT_EQ(count_mistakes(*l, ds), best);
+  EXPECT_EQ(best, 13u);
+  // The batch perceptron as textbooks define it answers with its last weights: written here
+  // alone, its count after moves 12, 13, 14 is 15, 25, 57, and it rises 17 times in 51 moves.
+  double w0 = 0.0, w1 = 0.0, b = 0.0;
+  std::vector<std::size_t> counts;
+  for (int move = 0; move < 51; ++move) {
+    double g0 = 0.0, g1 = 0.0, gb = 0.0;
+    for (std::size_t i = 0; i < ds.size(); ++i) {
+      const double* x = ds.row(i);
+      if (ds.y[i] * (w0 * x[0] + w1 * x[1] + b) > 0.0) continue;
+      g0 += ds.y[i] * x[0], g1 += ds.y[i] * x[1], gb += ds.y[i];
+    }
+    w0 += eta * g0, w1 += eta * g1, b += eta * gb;
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < ds.size(); ++i) wrong += ds.y[i] * (w0 * ds.row(i)[0] + w1 * ds.row(i)[1] + b) <= 0.0;
+    counts.push_back(wrong);
+  }
+  EXPECT_EQ(std::vector<std::size_t>(counts.begin() + 11, counts.begin() + 14), (std::vector<std::size_t>{15, 25, 57}));
+  std::size_t rises = 0;
+  for (std::size_t m = 1; m < counts.size(); ++m) rises += counts[m] > counts[m - 1];
+  EXPECT_EQ(rises, 17u);
+  EXPECT_EQ(*std::min_element(counts.begin(), counts.end()), 13u);  // the lab keeps that one
+  EXPECT_NE(counts.back(), 13u);                                    // the last weights are not it
+  EXPECT_TRUE(contains(r.narration(s, "en"), "its count goes 15, 25, 57 after moves 12, 13, 14.")) << r.narration(s, "en");
+  ASSERT_TRUE(r.next(s).ok);
+  EXPECT_TRUE(contains(r.narration(s, "en"), "That count rises 17 times in 51 moves.")) << r.narration(s, "en");
   EXPECT_EQ(s.train_mistakes(), best);
 }
 
@@ -389,27 +429,69 @@ TEST(AveragedLessonData, TheAccuraciesAndEpochsTheTextsState) {
   EXPECT_NEAR(accuracy(s.learner(), valid), 48.0 / 60.0, 1e-12);
   const double classic_valid = accuracy(s.learner(), valid);
 
-  ASSERT_TRUE(r.next(s).ok);  // steps[1]: which answer changes less late in training
+  ASSERT_TRUE(r.next(s).ok);  // steps[1]: the voted perceptron, 100 epochs
+  EXPECT_EQ(s.settings().learner.algo, Algo::Voted);
+  EXPECT_EQ(r.expected_answer(), "0");
+  {
+    // The vote rebuilt here from a classic run written out: one vector per update, each with
+    // the visits it survived, predicting by sign(Σ c_k sign(w_k·x + b_k)).
+    std::vector<std::vector<double>> vw;
+    std::vector<double> vb, vc;
+    std::vector<double> w(2, 0.0);
+    double b = 0.0, c = 0.0;
+    for (int e = 0; e < 100; ++e)
+      for (std::size_t i = 0; i < train.size(); ++i) {
+        const double* x = train.row(i);
+        if (train.y[i] * (w[0] * x[0] + w[1] * x[1] + b) <= 0.0) {
+          if (c > 0) vw.push_back(w), vb.push_back(b), vc.push_back(c);
+          w[0] += train.y[i] * x[0], w[1] += train.y[i] * x[1], b += train.y[i];
+          c = 1;
+        } else {
+          c += 1;
+        }
+      }
+    vw.push_back(w), vb.push_back(b), vc.push_back(c);
+    EXPECT_EQ(vw.size(), s.learner().updates());  // one vector per update
+    EXPECT_EQ(s.learner().updates(), 2698u);
+    const auto vote_right = [&](const Dataset& ds) {
+      std::size_t right = 0;
+      for (std::size_t i = 0; i < ds.size(); ++i) {
+        double v = 0.0;
+        for (std::size_t k = 0; k < vw.size(); ++k)
+          v += vc[k] * (vw[k][0] * ds.row(i)[0] + vw[k][1] * ds.row(i)[1] + vb[k] >= 0.0 ? 1.0 : -1.0);
+        right += (v >= 0.0 ? 1 : -1) == ds.y[i];
+      }
+      return right;
+    };
+    EXPECT_EQ(vote_right(train), 127u);  // 90.7%
+    EXPECT_EQ(vote_right(valid), 49u);   // 81.7%
+    EXPECT_NEAR(accuracy(s.learner(), valid), 49.0 / 60.0, 1e-12);
+    EXPECT_TRUE(contains(r.narration(s, "en"), "After 100 epochs: 90.7% correct on the training points, 81.7% on the validation points."))
+        << r.narration(s, "en");
+    ASSERT_TRUE(r.answer(s, "0").ok);
+    EXPECT_TRUE(contains(r.feedback("en"), "One vector per update, k = 2698 of them here")) << r.feedback("en");
+  }
+  ASSERT_TRUE(r.next(s).ok);  // steps[2]: which answer changes less late in training
   EXPECT_EQ(r.expected_answer(), "1");
   EXPECT_EQ(r.expected_text("en"), "The average of the weights");
-  ASSERT_TRUE(r.next(s).ok);  // steps[2]: the averaged perceptron, 100 epochs
+  ASSERT_TRUE(r.next(s).ok);  // steps[3]: the averaged perceptron, 100 epochs
   EXPECT_EQ(s.settings().learner.algo, Algo::Averaged);
   EXPECT_EQ(s.train_mistakes(), 12u);                                      // 91.4%
   EXPECT_NEAR(accuracy(s.learner(), valid), 52.0 / 60.0, 1e-12);          // 86.7%
   EXPECT_GT(accuracy(s.learner(), valid), classic_valid);                   // it does better
-  EXPECT_TRUE(contains(r.narration(s, "en"), "against the classic perceptron's 86.4% and 80%"))
+  EXPECT_TRUE(contains(r.narration(s, "en"), "against the classic perceptron's 86.4% and 80% and the vote's 90.7% and 81.7%."))
       << r.narration(s, "en");
 
   // Both learners rerun here epoch by epoch, validation mistakes after epochs 0 to 100.
   const Curve classic = curve(s, Algo::Classic, 100, &valid), averaged = curve(s, Algo::Averaged, 100, &valid);
-  // steps[4]: over epochs 1 to 100 the averaged stays between 85% and 86.7% on the validation
-  // points, the classic ranges from 71.7% to 81.7%.
+  // Over epochs 1 to 100 the averaged stays between 85% and 86.7% on the validation points,
+  // the classic ranges from 71.7% to 81.7%.
   const auto lo_hi = [](const std::vector<double>& v) { return std::minmax_element(v.begin(), v.end()); };
   EXPECT_NEAR(*lo_hi(averaged.validation_accuracy).first, 51.0 / 60.0, 1e-12);
   EXPECT_NEAR(*lo_hi(averaged.validation_accuracy).second, 52.0 / 60.0, 1e-12);
   EXPECT_NEAR(*lo_hi(classic.validation_accuracy).first, 43.0 / 60.0, 1e-12);
   EXPECT_NEAR(*lo_hi(classic.validation_accuracy).second, 49.0 / 60.0, 1e-12);
-  // steps[1]: the average changes less from epoch to epoch than the last weights: over the
+  // steps[2]: the average changes less from epoch to epoch than the last weights: over the
   // last 50 epochs its training and validation counts move less.
   const auto spread = [](const std::vector<std::size_t>& v, std::size_t from) {
     const auto mm = std::minmax_element(v.begin() + static_cast<std::ptrdiff_t>(from), v.end());
@@ -418,11 +500,18 @@ TEST(AveragedLessonData, TheAccuraciesAndEpochsTheTextsState) {
   EXPECT_LT(spread(averaged.train, 50), spread(classic.train, 50));
   EXPECT_LT(spread(averaged.validation_mistakes, 51), spread(classic.validation_mistakes, 51));
 
-  // steps[3]: early stopping with patience 5 keeps epoch 4 of the classic perceptron.
+  // steps[4]: early stopping with patience 5 keeps epoch 4 of the classic perceptron, the
+  // first of 21 epochs out of 100 tied at 11 validation mistakes, the fewest.
   std::size_t best = 0, stop = 0;
   early_stop(classic.validation_mistakes, 5, best, stop);
   EXPECT_EQ(best, 4u);
   EXPECT_EQ(stop, 9u);
+  std::vector<std::size_t> tied;
+  for (std::size_t e = 1; e < classic.validation_mistakes.size(); ++e)
+    if (classic.validation_mistakes[e] == 11) tied.push_back(e);
+  EXPECT_EQ(*std::min_element(classic.validation_mistakes.begin() + 1, classic.validation_mistakes.end()), 11u);
+  ASSERT_EQ(tied.size(), 21u);
+  EXPECT_EQ(tied.front(), 4u);
   ASSERT_TRUE(r.next(s).ok);
   EXPECT_EQ(s.stop_reason(), StopReason::EarlyStopping);
   EXPECT_EQ(s.settings().stop.patience, 5u);
@@ -431,7 +520,7 @@ TEST(AveragedLessonData, TheAccuraciesAndEpochsTheTextsState) {
   EXPECT_NEAR(accuracy(s.learner(), valid), 49.0 / 60.0, 1e-12);  // 81.7%
   EXPECT_EQ(r.expected_answer(), "no");
 
-  // steps[4]: the averaged perceptron with early stopping keeps epoch 1; 5 more ran.
+  // steps[5]: the averaged perceptron with early stopping keeps epoch 1; 5 more ran.
   early_stop(averaged.validation_mistakes, 5, best, stop);
   EXPECT_EQ(best, 1u);
   EXPECT_EQ(stop, 6u);
@@ -455,10 +544,28 @@ TEST(AveragedLessonData, TheAccuraciesAndEpochsTheTextsState) {
   EXPECT_GT(49.0 / 60.0, classic_valid);  // 81.7% with early stopping, 80% after 100 epochs
   ASSERT_TRUE(r.answer(s, "yes").ok);
   const std::string why_en = r.feedback("en");
-  EXPECT_TRUE(contains(why_en, "so it keeps the same 91.4% and 86.7% as after 100 epochs, with 6 epochs trained "
-                               "instead of 100"))
+  EXPECT_TRUE(contains(why_en, "For the average this changes nothing: 91.4% and 86.7% as after 100 epochs, in 6 epochs.")) << why_en;
+  EXPECT_TRUE(contains(why_en, "81.7% instead of 80% is 49 against 48 of 60 points, and epoch 4 is only the first of 21 epochs "
+                               "out of 100 with the same 11 validation mistakes"))
       << why_en;
-  EXPECT_TRUE(contains(why_en, "81.7% on the validation points instead of 80%")) << why_en;
+  EXPECT_EQ(60 - 11, 49);
+  EXPECT_NEAR(classic_valid * 60, 48.0, 1e-9);
+  // The test set: the 10000 fresh points the lab draws after the 200 (same spec and seed),
+  // about 10% of them flipped; the kept average misclassifies 1252 of them.
+  GenSpec g = s.last_generated();
+  g.n = 200 + 10000;
+  Dataset pool;
+  GenTruth pool_truth;
+  ASSERT_TRUE(generate(g, pool, &pool_truth).ok);
+  std::size_t wrong = 0, flipped_fresh = 0;
+  for (std::size_t i = 200; i < pool.size(); ++i) wrong += s.learner().predict(pool.row(i)) != pool.y[i];
+  for (std::size_t i : pool_truth.flipped) flipped_fresh += i >= 200;
+  EXPECT_EQ(wrong, 1252u);
+  EXPECT_GT(flipped_fresh, 900u);
+  EXPECT_LT(flipped_fresh, 1100u);
+  EXPECT_TRUE(contains(r.narration(s, "en"), "10000 fresh points of the same generator (about 10% of their labels flipped too), "
+                                              "its error rate is 0.1252."))
+      << r.narration(s, "en");
 }
 
 // ---------------------------------------------------------------- vc-bound
@@ -474,27 +581,60 @@ TEST(VcBoundLessonData, LinesSplitThreePointsInEveryWayButNotFour) {
   // with its diagonals labelled alike (XOR).
   EXPECT_FALSE(separable(points2({{0, 0, 1}, {4, 0, 1}, {0, 4, 1}, {1, 1, -1}})));
   EXPECT_FALSE(separable(points2({{0, 0, 1}, {1, 1, 1}, {1, 0, -1}, {0, 1, -1}})));
+  // "Some set of h points": 3 points on one line cannot be split in every way (the middle one
+  // against the two ends), yet h = 3.
+  EXPECT_FALSE(separable(points2({{0, 0, 1}, {1, 0, -1}, {2, 0, 1}})));
   Session s;
   LessonRunner r;
   show_step(r, s, "vc-bound", 0);
+  EXPECT_EQ(r.question_kind(), QuestionKind::None);
+  EXPECT_TRUE(contains(r.narration(s, "en"), "R(f) is the expected risk, f's error rate on new points (not the radius R of "
+                                              "Novikoff's theorem); R_emp(f) is the empirical risk"))
+      << r.narration(s, "en");
+  ASSERT_TRUE(r.next(s).ok);
   EXPECT_EQ(r.expected_answer(), "3");
+  EXPECT_TRUE(contains(r.narration(s, "en"), "the largest h such that some set of h points can be split by its classifiers in all "
+                                              "2ʰ ways"))
+      << r.narration(s, "en");
   ASSERT_TRUE(r.answer(s, "3").ok);
   EXPECT_TRUE(contains(r.feedback("en"), "h = 3:")) << r.feedback("en");
-  EXPECT_TRUE(contains(r.narration(s, "en"), "ln the natural logarithm")) << r.narration(s, "en");
+  EXPECT_TRUE(contains(r.feedback("en"), "3 points on one line cannot be split so")) << r.feedback("en");
+  EXPECT_TRUE(contains(r.narration(s, "en"), "ln is the natural logarithm")) << r.narration(s, "en");
 }
 
 TEST(VcBoundLessonData, TheNumbersTheTextsState) {
   Session s;
   LessonRunner r;
-  show_step(r, s, "vc-bound", 1);
-  // N = 100, δ = 0.05: a bound that holds with probability at least 95%; R_emp = 0.
+  show_step(r, s, "vc-bound", 2);
+  // N = 100, δ = 0.05: a bound that holds with probability at least 95%; R_emp = 0. The data
+  // have no gap around the generator's line (margin 0), nor have the test points.
   ASSERT_EQ(s.train_set().size(), 100u);
+  EXPECT_EQ(s.last_generated().margin, 0.0);
   EXPECT_EQ(s.settings().delta, 0.05);
   EXPECT_NEAR(1.0 - s.settings().delta, 0.95, 1e-12);
   EXPECT_EQ(s.train_mistakes(), 0u);
-  EXPECT_TRUE(contains(r.narration(s, "en"), "so the bound is R ≤ 0.447.")) << r.narration(s, "en");
-  EXPECT_TRUE(contains(r.narration(s, "en"), "10000 fresh points")) << r.narration(s, "en");
-  EXPECT_EQ(r.expected_answer(), "no");
+  EXPECT_TRUE(contains(r.narration(s, "en"), "so R(f) ≤ 0.447.")) << r.narration(s, "en");
+  EXPECT_TRUE(contains(r.narration(s, "en"), "with no gap around it")) << r.narration(s, "en");
+  EXPECT_TRUE(contains(r.narration(s, "en"), "The lab draws 10000 more points the same way as a test set")) << r.narration(s, "en");
+  EXPECT_EQ(r.expected_answer(), "0");
+  {
+    // Option 1's why: with 10000 test points, two standard errors of the measured rate are
+    // about 0.003 (the rate here is 0.0208); option 2's: R_emp = 0.
+    GenSpec g = s.last_generated();
+    g.n = 100 + 10000;
+    Dataset pool;
+    ASSERT_TRUE(generate(g, pool).ok);
+    std::size_t wrong = 0;
+    for (std::size_t i = 100; i < pool.size(); ++i) wrong += s.learner().predict(pool.row(i)) != pool.y[i];
+    const double p = static_cast<double>(wrong) / 10000.0;
+    EXPECT_NEAR(p, 0.0208, 1e-12);
+    EXPECT_NEAR(2 * std::sqrt(p * (1 - p) / 10000.0), 0.003, 0.0005);
+    Session t;
+    LessonRunner q;
+    show_step(q, t, "vc-bound", 2);
+    ASSERT_TRUE(q.answer(t, "1").ok);
+    EXPECT_TRUE(contains(q.feedback("en"), "within about 0.003 of the true one (two standard errors)")) << q.feedback("en");
+  }
   const double at100 = vc_bound(100, 3, 0.05, 0.0);
 
   ASSERT_TRUE(r.next(s).ok);  // the plot
@@ -510,7 +650,15 @@ TEST(VcBoundLessonData, TheNumbersTheTextsState) {
   EXPECT_LT(at100 / at1000, std::sqrt(10.0));
   EXPECT_NEAR(std::sqrt(10.0), 3.2, 0.05);
   EXPECT_EQ(r.expected_answer(), "1");
+  EXPECT_EQ(s.last_generated().margin, 0.0);
   EXPECT_TRUE(contains(r.expected_text("en"), "A little less than √10")) << r.expected_text("en");
+  {
+    Session t;
+    LessonRunner q;
+    show_step(q, t, "vc-bound", 4);
+    ASSERT_TRUE(q.answer(t, "2").ok);
+    EXPECT_TRUE(contains(q.feedback("en"), "It fell from 0.447 to 0.164.")) << q.feedback("en");
+  }
 
   ASSERT_TRUE(r.next(s).ok);  // δ = 0.001: 99.9% instead of 95%
   EXPECT_EQ(s.settings().delta, 0.001);
@@ -528,7 +676,8 @@ TEST(VcBoundLessonData, TheNumbersTheTextsState) {
   EXPECT_EQ(r.expected_answer(), "no");
   EXPECT_TRUE(contains(r.narration(s, "en"), "failure probability")) << r.narration(s, "en");
 
-  ASSERT_TRUE(r.next(s).ok);  // noisy points, 10% of the labels flipped
+  ASSERT_TRUE(r.next(s).ok);  // noisy points, 10% of the labels flipped, no gap around the line
+  EXPECT_EQ(s.last_generated().margin, 0.0);
   Dataset all;
   GenTruth truth;
   GenSpec g = s.last_generated();
@@ -553,6 +702,26 @@ TEST(VcBoundLessonData, TheNumbersTheTextsState) {
   EXPECT_GT(test_error, 0.1);
   EXPECT_LT(test_error, vc_bound(1000, 3, 0.05, r_emp));
   EXPECT_EQ(r.expected_answer(), "no");
+
+  ASSERT_TRUE(r.next(s).ok);  // the margin bound
+  EXPECT_EQ(r.expected_answer(), "0");
+  // Option 2's why, on this lesson's separable N = 1000 points: (R̂/γ̂)² is far above 2, so
+  // min(⌈R̂²/γ̂²⌉, d) + 1 = d + 1 = 3: in the plane the margin bound gives nothing more.
+  GenSpec sep = g;
+  sep.kind = "separable";
+  sep.n = 1000;
+  sep.noise = 0.0;
+  Dataset plane;
+  ASSERT_TRUE(generate(sep, plane).ok);
+  MarginResult m;
+  ASSERT_TRUE(compute_margin(plane, m).ok);
+  ASSERT_TRUE(m.separable);
+  const double ratio = (m.R_aug / m.gamma_aug) * (m.R_aug / m.gamma_aug);
+  EXPECT_GT(ratio, 2.0);
+  EXPECT_EQ(std::min(std::ceil(ratio), 2.0) + 1, 3.0);
+  // Option 3's why: the noisy points admit no margin (R_emp > 0, not separable).
+  EXPECT_GT(r_emp, 0.0);
+  EXPECT_FALSE(separable(s.train_set()));
 }
 
 }  // namespace

@@ -696,6 +696,45 @@ TEST(LessonsTheoryRandomStart, AtZeroJIsZeroWhileEveryPointIsMisclassified) {
   EXPECT_EQ(m.j, 0.0);
   EXPECT_EQ(m.j1, 6u);
   EXPECT_EQ(r.expected_answer(), "0");
+  // The two conventions where they meet: training counts the six ties as mistakes, while the
+  // prediction sign(0) = +1 is right for the three +1 points (x1, x2, x6).
+  int plus = 0, predicted_right = 0;
+  for (const auto& x : kSix) {
+    const double point[2] = {static_cast<double>(x[0]), static_cast<double>(x[1])};
+    plus += x[2] > 0;
+    predicted_right += s.learner().predict(point) == x[2];
+    EXPECT_EQ(s.learner().predict(point), 1);
+  }
+  EXPECT_EQ(plus, 3);
+  EXPECT_EQ(predicted_right, 3);
+  EXPECT_TRUE(has(r.question_prompt("en"), "(J₁ = 6: training counts y(w·x + b) ≤ 0 as a mistake, ties included, although the "
+                                           "prediction sign(0) = +1 would be right for the three +1 points.)"))
+      << r.question_prompt("en");
+}
+
+// Step 2: the answer is the first separating line reached, not any line nor the widest; step 4:
+// J₁ against J, a point far on the wrong side adds more than 1 to J.
+TEST(LessonsTheoryRandomStart, WrongOptionsHaveTheirOwnWhy) {
+  Session s;
+  LessonRunner r;
+  open_step(r, s, "random-start", 1);
+  EXPECT_EQ(r.question_options("en")[0], "Whichever separating line it reaches first: the start and the order decide");
+  ASSERT_TRUE(r.answer(s, "1").ok);
+  EXPECT_TRUE(has(r.feedback("en"), "Seeds 1 and 2 already gave two different lines")) << r.feedback("en");
+  // Seeds 1 and 2 end on different lines (SeedsEndOnDifferentSeparatingLines checks it too).
+  Session a = six(1.0, true), b = six(1.0, true);
+  ASSERT_TRUE(a.set("order", "shuffle").ok);
+  ASSERT_TRUE(b.set("order", "shuffle").ok);
+  ASSERT_TRUE(b.set("seed", "2").ok);
+  ASSERT_TRUE(a.train().ok);
+  ASSERT_TRUE(b.train().ok);
+  EXPECT_NE(a.learner().w(), b.learner().w());
+  Session t;
+  LessonRunner q;
+  open_step(q, t, "random-start", 3);
+  ASSERT_TRUE(q.answer(t, "2").ok);
+  EXPECT_TRUE(has(q.feedback("en"), "A point far on the wrong side adds more than 1 to J, only 1 to J₁.")) << q.feedback("en");
+  // That J can exceed J₁ along this very run: JIsTheSummedDistanceOfTheMisclassifiedPointsTimesNormW.
 }
 
 // ---------------------------------------------------------------- the texts

@@ -287,6 +287,9 @@ main(async ({ browser }) => {
       assert(sc.score === rights && sc.max === row.questions && sc.given, JSON.stringify(sc));
       assert(row.right === rights, `the lab counts ${row.right} right`);
       assert(sc.xapi.statement.result.score.raw === rights && sc.xapi.children.length === given.length, 'getXAPIData ' + JSON.stringify(sc.xapi.statement.result));
+      // The attempt's own row is compound (Moodle's report leaves it out, not "Unknown interaction type").
+      assert(completed[0].object.definition.interactionType === 'compound' && sc.xapi.statement.object.definition.interactionType === 'compound',
+        'the root statements ' + JSON.stringify([completed[0].object.definition, sc.xapi.statement.object.definition]));
       console.log(`  ${given.length} answers (${rights} right, ${negative} negative numbers), ${answered.length} answered statements, completed ${res.score.raw}/${res.score.max} success=${res.success}`);
 
       // showSolutions lists each answer, right and wrong; resetTask starts the lesson over.

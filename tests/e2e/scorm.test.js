@@ -401,6 +401,8 @@ main(async ({ browser }) => {
         assert(mode === 'review', 'the run-time\'s mode ' + mode);
         await page.waitForFunction(() => { const l = document.getElementById('sco').contentWindow.perceptronLab.state().lesson; return l && l.done; },
           null, { timeout: 20000 });
+        await frames(page, 2);
+        await page.screenshot({ path: path.join(OUT, `scorm-${std}-review.png`) });
         const seen = await sco(page, async (lab) => {
           const out = { at: (await lab.idle()).lesson, info: lab.scorm, lang: lab.state().lang };
           const box = document.getElementById('pla-scorm-notice');  // (this runs in the SCO's window)

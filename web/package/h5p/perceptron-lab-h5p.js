@@ -394,6 +394,11 @@
     var success = this.params.pass === null ? undefined : max > 0 && score / max >= this.params.pass - 1e-9;
     ev.setScoredResult(score, max, this, true, success);
     ev.data.statement.result.duration = 'PT' + this.spent() + 'S';
+    // The whole of the questions (as Question Set's): Moodle's attempts report leaves a
+    // compound row out instead of drawing it as "Unknown interaction type".
+    var def = ev.data.statement.object.definition = ev.data.statement.object.definition || {};
+    def.type = 'http://adlnet.gov/expapi/activities/cmi.interaction';
+    def.interactionType = 'compound';
     return ev;
   };
   PerceptronLab.prototype.triggerCompleted = function () { this.trigger(this.scoredEvent('completed')); };
