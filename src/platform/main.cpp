@@ -228,8 +228,9 @@ EM_JS(void, js_paste_lesson, (), {
   if (Module.onPasteLesson) Module.onPasteLesson();
 });
 EM_JS(int, js_page_address, (char* out, int size), {
-  var a = /^https?:$/.test(location.protocol) ? location.href.split('#')[0].split('?')[0] : '';
-  if (lengthBytesUTF8(a) >= size) a = '';
+  var p = location.protocol;
+  var a = p === "http:" || p === "https:" ? location.href.split("#")[0].split("?")[0] : "";
+  if (lengthBytesUTF8(a) >= size) a = "";
   stringToUTF8(a, out, size);
   return a.length;
 });

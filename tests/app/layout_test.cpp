@@ -377,7 +377,8 @@ struct SmallFrame {
 
 TEST(SmallFrames, TheLessonNeverCoversTheData) {
   const SmallFrame frames[] = {{"800x500 embed", 800, 500, true}, {"714x666 embed", 714, 666, true},
-                               {"714x666", 714, 666, false},      {"640x400 embed", 640, 400, true},
+                               {"714x666", 714, 666, false},      {"955x597 (Moodle's H5P)", 955, 597, false},
+                               {"955x597 embed", 955, 597, true}, {"640x400 embed", 640, 400, true},
                                {"390x844 embed", 390, 844, true}};
   for (const SmallFrame& fr : frames) {
     for (const char* lesson : {"dual", "textbook"}) {

@@ -250,7 +250,7 @@ TEST(Lesson, DualEndsWithAlpha205) {
   EXPECT_EQ(s.learner().alpha(), (std::vector<std::uint64_t>{2, 0, 5}));
   EXPECT_EQ(s.learner().w(), (std::vector<double>{1, 1}));
   EXPECT_EQ(s.learner().b(), -3.0);
-  EXPECT_NE(r.narration(s, "en").find("α = (2, 0, 5)"), std::string::npos);
+  EXPECT_NE(r.narration(s, "en").find("the final line x⁽¹⁾ + x⁽²⁾ − 3 = 0"), std::string::npos);
   EXPECT_EQ(r.expected_answer(), "2");  // x3, the nearest point to the final line
 }
 

@@ -309,12 +309,13 @@ main(async ({ browser, server }) => {
       await context.close();
     });
 
-    // Compact embed (the lesson above the canvas) and Moodle's 714x666 SCORM frame (the lesson
+    // Compact embed (the lesson above the canvas), Moodle's 714x666 SCORM frame and 955x597 H5P frame (the lesson
     // in the panel beside it): at every step of the dual and textbook lessons each data point is
     // drawn on the canvas and not under the lesson, in en, vi and zh.
     const FRAMES = [['embed-800x500', { width: 800, height: 500 }, '&embed=1', 'Lesson'],
       ['embed-714x666', { width: 714, height: 666 }, '&embed=1', 'Lesson'],
-      ['714x666', { width: 714, height: 666 }, '', 'Perceptron Lab']];
+      ['714x666', { width: 714, height: 666 }, '', 'Perceptron Lab'],
+      ['955x597', { width: 955, height: 597 }, '', 'Perceptron Lab']];
     for (const lang of ['en', 'vi', 'zh']) {
       await check(`small frames (${lang}): no data point under the lesson at any step of dual and textbook`, async () => {
         const app = await reusableApp(browser, server.url + `index.html?lang=${lang}`, { viewport: FRAMES[0][1], locale: LOCALE[lang] });
