@@ -329,7 +329,7 @@ cmd_test() {
 # Benchmark), then run_bench.py generates the data in build/bench (deleted afterwards;
 # --keep-data keeps it), runs every implementation and prints the table.
 cmd_bench() {
-  deps_native
+  deps_native; fetch_pipwerks; fetch_fflate  # (the wasm build's web folder carries them)
   build_preset native-release pla_bench
   build_preset wasm-release pla_bench
   /usr/bin/python3 "${ROOT}/tests/bench/run_bench.py" --native "${BUILD}/native-release" \

@@ -44,6 +44,17 @@ const CASES = [
     cli: ['--lesson-file', TEACHER_FILE, '--lang', 'vi', '--pass', '0.5', '--theme', 'dark', '--panels', 'data,run'] },
 ];
 const fflate = require(path.join(WWW, 'package', 'fflate.js'));
+// The teacher's lesson walked to its end, answered right (run in the lab's window).
+const FINISH = async (lab) => {
+  const reply = { pick_point: '0', yes_no: 'yes' };
+  for (let guard = 0; guard < 10; guard++) {
+    const l = (await lab.idle()).lesson;
+    if (!l || l.done) break;
+    if (reply[l.question] && !l.answered) { lab.command('answer', reply[l.question]); await lab.idle(); }
+    lab.command('lesson_next');
+  }
+};
+const FINISH_IN_PAGE = `(${FINISH.toString()})(window.perceptronLab)`;
 const file = (c, std, name) => path.join(DIR, `${c.key}-${std}`, name || '');
 const made = {};  // `${key} ${std}` -> {name, bytes, ms, first}
 
@@ -189,11 +200,7 @@ main(async ({ browser, server }) => {
           // Step 1 (both lessons): the first update is on x1.
           await sco(page, async (lab) => { lab.command('answer', '0'); await lab.idle(); });
           if (c.key === 'own') {
-            await sco(page, async (lab) => {
-              lab.command('lesson_next'); await lab.idle();
-              lab.command('answer', 'yes'); await lab.idle();
-              lab.command('lesson_next'); await lab.idle();
-            });
+            await sco(page, FINISH);
             await page.waitForFunction((k) => log.some((x) => x[0] === k && x[1] === 'completed') ||
               log.some((x) => x[0] === 'cmi.core.lesson_status' && x[1] === 'passed'), v12 ? 'none' : 'cmi.completion_status', { timeout: 10000 });
           } else {
@@ -230,12 +237,7 @@ main(async ({ browser, server }) => {
         await p.lab.evaluate(async () => { const lab = window.perceptronLab; lab.command('answer', '0'); await lab.idle(); });
         if (c.key === 'own') {
           assert(st.theme === 'dark' && st.panels === 'data,run', `options ${st.theme} ${st.panels}`);
-          await p.lab.evaluate(async () => {
-            const lab = window.perceptronLab;
-            lab.command('lesson_next'); await lab.idle();
-            lab.command('answer', 'yes'); await lab.idle();
-            lab.command('lesson_next'); await lab.idle();
-          });
+          await p.lab.evaluate(FINISH_IN_PAGE);
           await p.page.waitForFunction(() => window.statements.some((s) => /completed$/.test(s.verb.id)), null, { timeout: 10000 });
         } else {
           await p.page.waitForFunction(() => window.statements.some((s) => /answered$/.test(s.verb.id)), null, { timeout: 10000 });
@@ -278,6 +280,38 @@ main(async ({ browser, server }) => {
   } finally {
     site.proc.kill();
   }
+
+  await check('"Open a lesson file…" and "Paste a lesson…" add a teacher\'s lesson; one the lab refuses is explained', async () => {
+    const app = await openApp(browser, server.url + 'index.html?lang=vi');
+    const page = app.page;
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.evaluate(() => Module.onPickLessonFile())]);
+    await chooser.setFiles(TEACHER_FILE);
+    await page.waitForFunction((id) => window.perceptronLab.state().lessons.some((l) => l.id === id), TEACHER_ID, { timeout: 5000 });
+    const opened = await page.evaluate(async (id) => { window.perceptronLab.command('lesson_open', id); return (await window.perceptronLab.idle()).lesson; }, TEACHER_ID);
+    assert(opened && opened.id === TEACHER_ID && opened.question === 'pick_point', 'opened ' + JSON.stringify(opened));
+    // Pasted: the box takes the text; Add hands it to lesson_add.
+    const pasted = JSON.parse(TEACHER);
+    pasted.id = 'pasted-lesson';
+    await page.evaluate(() => Module.onPasteLesson());
+    const box = page.locator('#lesson-error');
+    assert(await box.isVisible() && (await page.evaluate(() => document.activeElement.tagName)) === 'TEXTAREA', 'the paste box and its focus');
+    const texts = await page.evaluate(() => window.PLA_PAGE_TEXT.vi);
+    assert((await box.textContent()).indexOf(texts.lesson_paste_title) === 0, 'the box in Vietnamese: ' + (await box.textContent()));
+    await box.locator('textarea').fill(JSON.stringify(pasted));
+    await box.locator('button').first().click();
+    await page.waitForFunction(() => window.perceptronLab.state().lessons.some((l) => l.id === 'pasted-lesson'), null, { timeout: 5000 });
+    assert(!(await box.isVisible()), 'the box stays open');
+    // A lesson with a built-in lesson's id: refused, and the box says why and what to do.
+    pasted.id = 'textbook';
+    await page.evaluate(() => Module.onPasteLesson());
+    await box.locator('textarea').fill(JSON.stringify(pasted));
+    await box.locator('button').first().click();
+    await page.waitForFunction(() => !document.getElementById('lesson-error').hidden && /textbook/.test(document.getElementById('lesson-error').textContent), null, { timeout: 5000 });
+    const said = await box.textContent();
+    assert(said.indexOf(texts.lesson_fix_again) > 0 && /built-in lesson has this id/.test(said), 'the refusal ' + said);
+    assert(app.errors.length === 0, 'page errors: ' + app.errors.join(' | '));
+    await app.context.close();
+  });
 
   await check('a page opened from a file cannot read its folder: the package is refused and says why', async () => {
     const app = await openApp(browser, 'file://' + path.join(WWW, 'perceptron-lab.html') + '?lang=vi');
