@@ -150,6 +150,9 @@
         try { doc = JSON.parse(s); } catch (e) { throw fail('lesson_text', 'a lesson text is not JSON: ' + e.message, e.message); }
         if (!doc || typeof doc !== 'object' || Array.isArray(doc) || typeof doc.id !== 'string')
           throw fail('lesson_text', 'a lesson text needs an "id"');
+        // (The lab checks the rest as it loads the lesson: lesson_add, pla lesson --file.)
+        if (doc.format !== 1 || !Array.isArray(doc.steps) || !doc.steps.length)
+          throw fail('lesson_text', 'lesson "' + doc.id + '": a lesson is format 1 with at least one step (pla lesson --file checks it all)');
         if (!ID.test(doc.id))
           throw fail('lesson_id', 'lesson id "' + doc.id + '": a package needs 1 to 64 lower-case letters, digits or "-", ' +
                      'starting with a letter or digit', doc.id);

@@ -53,7 +53,7 @@ function parse(argv) {
       case '--out': o.out = take(); break;
       case '--pipwerks': take(); break;
       case '-h': case '--help':
-        process.stdout.write(fs.readFileSync(__filename, 'utf8').split('\n').slice(1, 18).join('\n') + '\n');
+        process.stdout.write(/\/\*[\s\S]*?\*\//.exec(fs.readFileSync(__filename, 'utf8'))[0] + '\n');
         process.exit(0);
         break;
       default: fail('unknown option ' + argv[i] + ' (--help lists them)');
