@@ -343,7 +343,8 @@ TEST(Touch, AFingerCatchesAPlaceLineHandleFromFurtherAway) {
 // Answerable on a phone: lesson controls a finger high, End apart from Next, the number
 // field for the page's real text input, a swipe that scrolls, the lesson brought into view.
 
-constexpr int kTab = 9;  // the io.KeysDown index the tests map Tab to
+constexpr int kTab = 9;     // the io.KeysDown index the tests map Tab to
+constexpr int kSpace = 32;  // and Space (ImGui asserts it is mapped when keyboard navigation is on)
 
 // Each Tab stop's rectangle (relative to its window's content: enough for heights and for
 // controls of one window against each other), walked from the start until every id of
@@ -351,6 +352,7 @@ constexpr int kTab = 9;  // the io.KeysDown index the tests map Tab to
 std::map<ImGuiID, ImRect> tab_stops(Frames& f, App& app, const std::vector<ImGuiID>& want, int limit = 400) {
   ImGuiIO& io = ImGui::GetIO();
   io.KeyMap[ImGuiKey_Tab] = kTab;
+  io.KeyMap[ImGuiKey_Space] = kSpace;
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   std::map<ImGuiID, ImRect> out;
   for (int i = 0; i < limit; ++i) {
