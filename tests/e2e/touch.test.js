@@ -330,12 +330,22 @@ main(async ({ browser, server }) => {
             await page.evaluate(() => window.perceptronLab.idle());
             for (let guard = 0; guard < 30; guard++) {
               await frames(page, 4);
-              const s = await state(page);
+              // The state, the two rectangles and every point's place in one round trip.
+              const { s, canvasRect, lesson, at } = await page.evaluate((win) => {
+                const rect = (n) => {
+                  const q = JSON.parse(window.Module.ccall('pla_layout_rect', 'string', ['string'], [n]));
+                  if (!q) return null;
+                  const r = document.getElementById('canvas').getBoundingClientRect();
+                  return { x0: r.left + q[0], y0: r.top + q[1], x1: r.left + q[2], y1: r.top + q[3] };
+                };
+                const st = window.perceptronLab.state();
+                return { s: st, canvasRect: rect('canvas'), lesson: rect(win),
+                  at: (st.data || []).map((d) => window.perceptronLab.toScreen(d[0], d[1])) };
+              }, lessonWindow);
               if (!s.lesson || s.lesson.done) break;
-              const canvasRect = await layoutRect(page, 'canvas'), lesson = await layoutRect(page, lessonWindow);
               assert(canvasRect && lesson, `${name} ${id} step ${s.lesson.step + 1}: no canvas or lesson window`);
               for (let i = 0; i < s.data.length; i++) {
-                const p = await toScreen(page, s.data[i][0], s.data[i][1]);
+                const p = at[i];
                 const on = p.x >= canvasRect.x0 && p.x <= canvasRect.x1 && p.y >= canvasRect.y0 && p.y <= canvasRect.y1;
                 const under = p.x >= lesson.x0 && p.x <= lesson.x1 && p.y >= lesson.y0 && p.y <= lesson.y1;
                 if (!on || under) problems.push(`${name} ${id} step ${s.lesson.step + 1}: x${i + 1} at (${Math.round(p.x)}, ${Math.round(p.y)}) ${under ? 'under the lesson' : 'off the canvas'}`);
