@@ -21,10 +21,10 @@ const fs = require('fs');
 const path = require('path');
 const { execFileSync } = require('child_process');
 const { WWW, OUT, check, assert, serve, frames, main } = require('./lib');
+const { writeLms, sco, received } = require('./players');
 
 const ROOT = path.resolve(__dirname, '../..');
 const PIPWERKS = path.join(ROOT, 'build/_deps/npm/pipwerks-scorm-api-wrapper/index.js');
-const SA = path.join(__dirname, 'node_modules/scorm-again/dist');
 const DIR = path.join(OUT, 'scorm');
 const PY = '/usr/bin/python3';
 
@@ -52,51 +52,9 @@ function build() {
     '--www', WWW, '--pipwerks', PIPWERKS, '--out', path.join(DIR, 'course.zip')], { stdio: ['ignore', 'pipe', 'inherit'] });
   execFileSync(PY, ['-c', 'import sys,zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])',
     path.join(DIR, 'course.zip'), path.join(DIR, 'course')]);
-  fs.copyFileSync(path.join(SA, 'scorm12.js'), path.join(DIR, 'scorm12.js'));
-  fs.copyFileSync(path.join(SA, 'scorm2004.js'), path.join(DIR, 'scorm2004.js'));
-  // The LMS: a run-time on the page, the SCO in a frame; every value set, commit and finish logged.
-  fs.writeFileSync(path.join(DIR, 'lms.html'), `<!doctype html><html><head><meta charset="utf-8"><title>LMS</title><link rel="icon" href="data:,">
-<script src="scorm12.js"></script><script src="scorm2004.js"></script></head>
-<body><iframe id="sco" style="width:1100px;height:720px;border:0"></iframe>
-<script>
-window.startLms = function (std, json, src) {
-  window.log = []; window.counts = { init: 0, commit: 0, finish: 0 };
-  var v12 = std === 'scorm12', api;
-  var opts = { autocommit: false, logLevel: 5 };
-  if (v12) {
-    opts.mastery_override = true;  // Moodle's default: "Mastery score overrides status"
-    api = new Scorm12API(opts); window.API = api;
-    api.on('LMSInitialize', function () { counts.init++; });
-    api.on('LMSSetValue.cmi.*', function (el, v) { log.push([el, String(v)]); });
-    api.on('LMSCommit', function () { counts.commit++; });
-    api.on('LMSFinish', function () { counts.finish++; });
-  } else {
-    api = new Scorm2004API(opts); window.API_1484_11 = api;
-    api.on('Initialize', function () { counts.init++; });
-    api.on('SetValue.cmi.*', function (el, v) { log.push([el, String(v)]); });
-    api.on('Commit', function () { counts.commit++; });
-    api.on('Terminate', function () { counts.finish++; });
-  }
-  if (json) api.loadFromJSON(json, '');
-  window.lmsApi = api;
-  document.getElementById('sco').src = src;
-};
-</script></body></html>`);
+  writeLms(DIR);  // the LMS page: scorm-again's run-time, the SCO in a frame (players.js)
 }
 
-// The last value the run-time received for each element, and the interactions in order.
-async function received(page) {
-  const log = await page.evaluate(() => window.log);
-  const last = {};
-  for (const [el, v] of log) last[el] = v;
-  const inter = [];
-  for (const [el, v] of log) {
-    const m = /^cmi\.interactions\.(\d+)\.(.+)$/.exec(el);
-    if (!m) continue;
-    (inter[+m[1]] = inter[+m[1]] || {})[m[2]] = v;
-  }
-  return { log, last, inter };
-}
 
 // The run-time's data at launch, as Moodle gives it: 1.2 with the manifest's mastery score.
 function launchJson(std, extra) {
@@ -114,10 +72,6 @@ const words = (t) => String(t || '').normalize('NFKD').replace(/[\u0300-\u036f]/
 const flat = (t) => String(t).replace(/\s+/g, ' ').trim();
 const baseId = (id) => /^(.*?-step\d+)/.exec(id)[1];
 
-const sco = (page, fn, ...a) => page.evaluate(([f, a]) => {
-  const w = document.getElementById('sco').contentWindow;
-  return new w.Function('lab', 'args', 'return (' + f + ')(lab, ...args)')(w.perceptronLab, a);
-}, [fn.toString(), a]);
 
 async function waitSco(page) {
   await page.waitForFunction(() => {
