@@ -1,5 +1,5 @@
 # Fails if any file of src/core includes ImGui, SDL or OpenGL headers.
-file(GLOB files "${DIR}/*.hpp" "${DIR}/*.cpp" "${DIR}/*.h")
+file(GLOB_RECURSE files "${DIR}/*.hpp" "${DIR}/*.cpp" "${DIR}/*.h")
 set(bad "")
 foreach(f IN LISTS files)
   file(STRINGS "${f}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"](imgui|SDL|GL/|GLES|emscripten)")

@@ -3,7 +3,7 @@
 # bytes), and at least two "// [SECTION] name" markers in the file.
 # -DDIR=src/core.
 cmake_policy(SET CMP0007 NEW)
-file(GLOB files "${DIR}/*.hpp" "${DIR}/*.cpp")
+file(GLOB_RECURSE files "${DIR}/*.hpp" "${DIR}/*.cpp")
 set(bad "")
 set(long 0)
 foreach(f IN LISTS files)

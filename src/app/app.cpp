@@ -16,8 +16,8 @@
 #include "app/app_internal.hpp"
 #include "app/fonts.hpp"
 #include "app/view3d.hpp"
-#include "core/json.hpp"
-#include "core/values.hpp"
+#include "core/base/json.hpp"
+#include "core/base/values.hpp"
 
 namespace pla::app {
 

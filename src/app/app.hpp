@@ -14,11 +14,11 @@
 #include "app/i18n.hpp"
 #include "app/mapping.hpp"
 #include "app/theme.hpp"
-#include "core/generators.hpp"
-#include "core/lesson.hpp"
-#include "core/session.hpp"
-#include "core/urlstate.hpp"
-#include "core/vc.hpp"
+#include "core/data/generators.hpp"
+#include "core/lab/lesson/lesson.hpp"
+#include "core/lab/session/session.hpp"
+#include "core/lab/session/urlstate.hpp"
+#include "core/theory/vc.hpp"
 
 namespace pla::app {
 

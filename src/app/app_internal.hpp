@@ -8,7 +8,7 @@
 #include "app/i18n.hpp"
 #include "app/plot.hpp"  // to_im (and clamp_px, mapping.hpp)
 #include "app/theme.hpp"
-#include "core/conceal.hpp"
+#include "core/lab/lesson/conceal.hpp"
 #include "imgui.h"
 
 namespace pla::app {

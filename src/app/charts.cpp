@@ -17,7 +17,7 @@
 #include "app/app_internal.hpp"
 #include "app/plot.hpp"
 #include "imgui_internal.h"  // ImGuiContext::TabBars: whether the plots tab bar is new
-#include "core/vc.hpp"
+#include "core/theory/vc.hpp"
 
 namespace pla::app {
 

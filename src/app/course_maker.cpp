@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "app/app_internal.hpp"
-#include "core/json.hpp"
-#include "core/lesson.hpp"
-#include "core/settings.hpp"
+#include "core/base/json.hpp"
+#include "core/lab/lesson/lesson.hpp"
+#include "core/base/settings.hpp"
 
 namespace pla::app {
 

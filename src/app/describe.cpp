@@ -5,8 +5,8 @@
 
 #include "app/format.hpp"
 #include "app/i18n.hpp"
-#include "core/conceal.hpp"
-#include "core/json.hpp"
+#include "core/lab/lesson/conceal.hpp"
+#include "core/base/json.hpp"
 
 namespace pla::app {
 

@@ -8,7 +8,7 @@
 
 #include "app/app_internal.hpp"
 #include "imgui.h"
-#include "core/lesson.hpp"
+#include "core/lab/lesson/lesson.hpp"
 #include "imgui_internal.h"  // ImTextCharFromUtf8
 
 namespace pla::app {

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "core/status.hpp"
+#include "core/base/status.hpp"
 
 namespace pla::app {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "app/app_internal.hpp"
-#include "core/lesson.hpp"
+#include "core/lab/lesson/lesson.hpp"
 
 namespace pla::app {
 

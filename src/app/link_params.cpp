@@ -9,9 +9,9 @@
 #include <cmath>
 
 #include "app/app_internal.hpp"
-#include "core/json.hpp"
-#include "core/presets.hpp"
-#include "core/values.hpp"
+#include "core/base/json.hpp"
+#include "core/data/presets.hpp"
+#include "core/base/values.hpp"
 
 namespace pla::app {
 

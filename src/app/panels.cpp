@@ -19,9 +19,9 @@
 #include "app/view3d.hpp"
 #include "imgui_internal.h"  // ImTextCharFromUtf8
 #include "app/i18n.hpp"
-#include "core/io.hpp"
-#include "core/json.hpp"
-#include "core/presets.hpp"
+#include "core/data/read/io.hpp"
+#include "core/base/json.hpp"
+#include "core/data/presets.hpp"
 
 namespace pla::app {
 

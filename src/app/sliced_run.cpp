@@ -9,7 +9,7 @@
 #include <cmath>
 
 #include "app/app_internal.hpp"
-#include "core/json.hpp"
+#include "core/base/json.hpp"
 
 namespace pla::app {
 

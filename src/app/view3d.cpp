@@ -10,7 +10,7 @@
 #include <cstring>
 
 #include "app/app_internal.hpp"
-#include "core/lift.hpp"
+#include "core/data/lift.hpp"
 #include "imgui_internal.h"  // GImGui->NavWindow: the window with the keyboard focus
 
 namespace pla::app {

@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "app/mapping.hpp"
-#include "core/session.hpp"
+#include "core/lab/session/session.hpp"
 #include "imgui.h"
 
 namespace pla::app {

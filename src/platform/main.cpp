@@ -34,9 +34,9 @@
 #include "app/fonts.hpp"
 #include "app/format.hpp"
 #include "app/i18n.hpp"
-#include "core/io.hpp"
-#include "core/json.hpp"
-#include "core/urlstate.hpp"
+#include "core/data/read/io.hpp"
+#include "core/base/json.hpp"
+#include "core/lab/session/urlstate.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_internal.h"  // FindWindowByName (pla_layout_rect)

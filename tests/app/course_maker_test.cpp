@@ -9,7 +9,7 @@
 #include "app/app.hpp"
 #include "app/app_internal.hpp"
 #include "app/fonts.hpp"
-#include "core/json.hpp"
+#include "core/base/json.hpp"
 #include "imgui_internal.h"  // FindWindowByName, SetScrollY(window)
 #include "layout_check.hpp"
 

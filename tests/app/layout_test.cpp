@@ -16,7 +16,7 @@
 #include "app/app.hpp"
 #include "app/fonts.hpp"
 #include "app/i18n.hpp"
-#include "core/urlstate.hpp"
+#include "core/lab/session/urlstate.hpp"
 #include "headless.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"  // ImGuiWindow: scrolling, tree node state

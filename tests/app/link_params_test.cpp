@@ -1,4 +1,4 @@
-// Link parameters in and out (src/app/link_params.cpp, src/core/urlstate.cpp):
+// Link parameters in and out (src/app/link_params.cpp, src/core/lab/session/urlstate.cpp):
 // apply_params with good, bad and hostile parameters, the link builder's round
 // trip through a fresh App, the query-string and saved-state codecs.
 #include <gtest/gtest.h>
@@ -9,7 +9,7 @@
 
 #include "app/app.hpp"
 #include "app/app_internal.hpp"
-#include "core/urlstate.hpp"
+#include "core/lab/session/urlstate.hpp"
 
 namespace pla::app::link_params_test {
 namespace {

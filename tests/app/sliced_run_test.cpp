@@ -11,7 +11,7 @@
 
 #include "app/app.hpp"
 #include "app/app_internal.hpp"
-#include "core/urlstate.hpp"
+#include "core/lab/session/urlstate.hpp"
 #include "headless.hpp"
 
 namespace pla::app::sliced_run_test {

@@ -12,7 +12,7 @@
 
 #include "app/app.hpp"
 #include "app/app_internal.hpp"
-#include "core/urlstate.hpp"
+#include "core/lab/session/urlstate.hpp"
 
 namespace pla::app::tables_test {
 namespace {

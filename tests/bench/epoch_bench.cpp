@@ -27,12 +27,12 @@
 #include <string>
 #include <vector>
 
-#include "core/fast_pla.hpp"
-#include "core/generators.hpp"
-#include "core/margin.hpp"
-#include "core/simd.hpp"
-#include "core/data_stream.hpp"
-#include "core/stream_train.hpp"
+#include "core/learn/fast_pla.hpp"
+#include "core/data/generators.hpp"
+#include "core/theory/margin.hpp"
+#include "core/base/simd.hpp"
+#include "core/data/read/data_stream.hpp"
+#include "core/learn/stream_train.hpp"
 
 #if defined(__x86_64__)
 #include <immintrin.h>

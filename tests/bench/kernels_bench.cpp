@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "core/fast_pla.hpp"
-#include "core/rng.hpp"
-#include "core/simd.hpp"
-#include "core/data_stream.hpp"
-#include "core/generators.hpp"
+#include "core/learn/fast_pla.hpp"
+#include "core/base/rng.hpp"
+#include "core/base/simd.hpp"
+#include "core/data/read/data_stream.hpp"
+#include "core/data/generators.hpp"
 
 namespace {
 

@@ -380,7 +380,7 @@ def _():
 
 
 def settings_table():
-    """The rows of session_settings() (src/core/session.cpp): (key, type, CLI flag or None)."""
+    """The rows of session_settings() (src/core/lab/session/session.cpp): (key, type, CLI flag or None)."""
     import re
     src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "core", "session.cpp")
     with open(src, encoding="utf-8") as f:

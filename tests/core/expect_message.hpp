@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "core/status.hpp"
+#include "core/base/status.hpp"
 
 namespace pla::test {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/presets.hpp"
+#include "core/data/presets.hpp"
 
 namespace pla::test {
 

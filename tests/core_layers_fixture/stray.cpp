@@ -1,2 +1,2 @@
-// A file missing from the layer table (refused).
-#include "core/low.hpp"
+// A file outside every layer folder (refused).
+#include "core/base/low.hpp"

@@ -7,14 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "core/dataset.hpp"
-#include "core/generators.hpp"
-#include "core/learners.hpp"
-#include "core/margin.hpp"
-#include "core/trace.hpp"
-#include "core/perceptron.hpp"
-#include "core/presets.hpp"
-#include "core/rng.hpp"
+#include "core/data/dataset.hpp"
+#include "core/data/generators.hpp"
+#include "core/learn/learners.hpp"
+#include "core/theory/margin.hpp"
+#include "core/learn/trace.hpp"
+#include "core/learn/perceptron.hpp"
+#include "core/data/presets.hpp"
+#include "core/base/rng.hpp"
 
 namespace {
 

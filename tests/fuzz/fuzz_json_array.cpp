@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/json.hpp"
+#include "core/base/json.hpp"
 #include "fuzz_util.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -52,12 +52,12 @@
 #include <string>
 #include <vector>
 
-#include "core/conceal.hpp"
-#include "core/json.hpp"
-#include "core/lesson.hpp"
-#include "core/session.hpp"
-#include "core/settings.hpp"
-#include "core/values.hpp"
+#include "core/lab/lesson/conceal.hpp"
+#include "core/base/json.hpp"
+#include "core/lab/lesson/lesson.hpp"
+#include "core/lab/session/session.hpp"
+#include "core/base/settings.hpp"
+#include "core/base/values.hpp"
 #include "fuzz_util.hpp"
 
 namespace {

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "core/io.hpp"
-#include "core/text_parse.hpp"
+#include "core/data/read/io.hpp"
+#include "core/data/read/text_parse.hpp"
 #include "fuzz_rows.hpp"
 #include "fuzz_util.hpp"
 

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/io.hpp"
+#include "core/data/read/io.hpp"
 #include "fuzz_rows.hpp"
 #include "fuzz_util.hpp"
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/model.hpp"
-#include "core/session.hpp"
+#include "core/learn/model.hpp"
+#include "core/lab/session/session.hpp"
 #include "fuzz_util.hpp"
 
 namespace {

@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <string>
 
-#include "core/io.hpp"
-#include "core/npy.hpp"
+#include "core/data/read/io.hpp"
+#include "core/data/read/npy.hpp"
 #include "fuzz_util.hpp"
 
 namespace {

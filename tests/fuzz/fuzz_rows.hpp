@@ -4,8 +4,8 @@
 #pragma once
 #include <string>
 
-#include "core/io.hpp"
-#include "core/data_stream.hpp"
+#include "core/data/read/io.hpp"
+#include "core/data/read/data_stream.hpp"
 #include "fuzz_util.hpp"
 
 namespace fuzz {

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "core/session.hpp"
+#include "core/lab/session/session.hpp"
 #include "fuzz_util.hpp"
 
 namespace {

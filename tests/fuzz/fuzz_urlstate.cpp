@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/urlstate.hpp"
+#include "core/lab/session/urlstate.hpp"
 #include "fuzz_util.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,3 +1,0 @@
-// A lab file that includes a base file (allowed).
-#pragma once
-#include "core/low.hpp"
