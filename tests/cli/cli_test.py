@@ -380,11 +380,12 @@ def _():
 
 
 def settings_table():
-    """The rows of session_settings() (src/core/lab/session/session.cpp): (key, type, CLI flag or None)."""
+    """The rows of session_settings() (a file of src/core/lab/session/): (key, type, CLI flag or None)."""
+    import glob
     import re
-    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "core", "session.cpp")
-    with open(src, encoding="utf-8") as f:
-        text = f.read()
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "core", "lab", "session")
+    text = next(t for t in (open(f, encoding="utf-8").read() for f in sorted(glob.glob(os.path.join(folder, "*.cpp"))))
+                if "session_settings() {" in t)
     body = text[text.index("session_settings() {"):]
     body = body[:body.index("return table;")]
     rows = re.findall(r'SessionSetting::(\w+)\(\s*"(\w+)",\s*[^,]+,\s*(nullptr|"[^"]*")', body)
