@@ -1,9 +1,10 @@
 # The text files the core carries inside its binaries, as raw string literals in generated
 # .cpp files: the Iris rows (src/core/data/, presets.cpp), the built-in lessons and the course
-# order (web/lessons/*.json, lesson.cpp) and each language catalog's "msg" object
-# (web/i18n/LANG.json but glossary.json, lesson.cpp: the languages a lesson text may use and
-# the words its placeholders write). The main build (CMakeLists.txt) and the fuzz build
-# (tests/fuzz/CMakeLists.txt) both call pla_embed_core_text, so the two embed the same way.
+# order (web/lessons/*.json, src/core/lab/lesson/builtin.cpp) and each language catalog whole
+# (web/i18n/LANG.json but glossary.json, src/core/base/catalogs.cpp: the languages, the
+# interface's texts, the words a lesson's placeholders write). The main build (CMakeLists.txt)
+# and the fuzz build (tests/fuzz/CMakeLists.txt) both call pla_embed_core_text, so the two
+# embed the same way.
 #
 # pla_embed_core_text(ROOT OUT_VAR): writes ${CMAKE_BINARY_DIR}/generated/embedded_data.cpp,
 # embedded_lessons.cpp and embedded_catalogs.cpp from the tree at ROOT (each copied only when
@@ -35,51 +36,106 @@ extern const char kIrisSetosaVersicolorCsv[];
 const char kIrisSetosaVersicolorCsv[] = ${iris};
 }  // namespace pla
 ")
-  # The built-in lessons; course.json is the course order (not a lesson), embedded on its own.
+  # The built-in lessons, in the course's order (web/lessons/course.json: the ids it lists,
+  # then any other lesson by id), each with its id, its title (JSON), its steps and the
+  # steps that ask a question, so the core reads them without parsing a lesson
+  # (src/core/lab/lesson/builtin.cpp). course.json itself is embedded on its own.
   file(GLOB lessons CONFIGURE_DEPENDS "${root}/web/lessons/*.json")
   list(FILTER lessons EXCLUDE REGEX "/course\\.json$")
   list(SORT lessons)
   pla_raw_string(course "${root}/web/lessons/course.json" pla_lesson)
-  list(LENGTH lessons lesson_count)
-  set(lessons_cpp "")
+  set(lesson_ids "")
   foreach(lesson IN LISTS lessons)
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${lesson}")
+    file(READ "${lesson}" text)
+    string(JSON id ERROR_VARIABLE bad GET "${text}" id)
+    if(bad)
+      message(WARNING "${lesson} has no id: not a built-in lesson (${bad})")
+      continue()
+    endif()
+    list(APPEND lesson_ids "${id}")
+    set(lesson_file_${id} "${lesson}")
+  endforeach()
+  file(READ "${root}/web/lessons/course.json" course_text)
+  string(JSON course_count ERROR_VARIABLE bad LENGTH "${course_text}" lessons)
+  set(ordered "")
+  if(NOT bad AND course_count GREATER 0)
+    math(EXPR last "${course_count} - 1")
+    foreach(i RANGE ${last})
+      string(JSON id GET "${course_text}" lessons ${i})
+      if(id IN_LIST lesson_ids AND NOT id IN_LIST ordered)
+        list(APPEND ordered "${id}")
+      endif()
+    endforeach()
+  endif()
+  list(SORT lesson_ids)
+  foreach(id IN LISTS lesson_ids)
+    if(NOT id IN_LIST ordered)
+      list(APPEND ordered "${id}")
+    endif()
+  endforeach()
+  list(LENGTH ordered lesson_count)
+  set(lessons_cpp "")
+  foreach(id IN LISTS ordered)
+    set(lesson "${lesson_file_${id}}")
     pla_raw_string(text "${lesson}" pla_lesson)
-    string(APPEND lessons_cpp "    ${text},\n")
+    file(READ "${lesson}" json)
+    string(JSON title ERROR_VARIABLE bad GET "${json}" title)
+    if(bad)
+      set(title "{}")
+    endif()
+    string(JSON steps ERROR_VARIABLE bad LENGTH "${json}" steps)
+    if(bad)
+      set(steps 0)
+    endif()
+    set(questions 0)
+    if(steps GREATER 0)
+      math(EXPR last "${steps} - 1")
+      foreach(i RANGE ${last})
+        string(JSON has ERROR_VARIABLE none TYPE "${json}" steps ${i} question)
+        if(NOT none)
+          math(EXPR questions "${questions} + 1")
+        endif()
+      endforeach()
+    endif()
+    string(FIND "${title}" ")pla_lesson" found)
+    if(NOT found EQUAL -1)
+      message(FATAL_ERROR "${lesson}'s title contains the raw-string delimiter )pla_lesson")
+    endif()
+    string(APPEND lessons_cpp "    {\"${id}\", R\"pla_lesson(${title})pla_lesson\", ${steps}, ${questions},\n     ${text}},\n")
   endforeach()
   pla_generated_cpp(embedded_lessons.cpp "web/lessons/" "namespace pla {
-extern const char* const kEmbeddedLessons[];
+struct EmbeddedLesson {
+  const char* id;
+  const char* title;  // JSON
+  unsigned steps, questions;
+  const char* text;
+};
+extern const EmbeddedLesson kEmbeddedLessons[];
 extern const unsigned kEmbeddedLessonCount;
-const char* const kEmbeddedLessons[] = {
-${lessons_cpp}    nullptr};
+const EmbeddedLesson kEmbeddedLessons[] = {
+${lessons_cpp}    {nullptr, nullptr, 0, 0, nullptr}};
 const unsigned kEmbeddedLessonCount = ${lesson_count};
 extern const char kEmbeddedCourse[];
 const char kEmbeddedCourse[] = ${course};
 }  // namespace pla
 ")
-  # The catalogs' "msg" objects: a new catalog is a new language without C++.
+  # The language catalogs, each whole (core/base/catalogs.hpp): a new catalog is a new
+  # language without C++.
   file(GLOB catalogs CONFIGURE_DEPENDS "${root}/web/i18n/*.json")
   list(FILTER catalogs EXCLUDE REGEX "/glossary\\.json$")
   list(SORT catalogs)
   list(LENGTH catalogs catalog_count)
   set(catalogs_cpp "")
   foreach(catalog IN LISTS catalogs)
-    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${catalog}")
     get_filename_component(code "${catalog}" NAME_WE)
-    file(READ "${catalog}" text)
-    string(JSON msg ERROR_VARIABLE no_msg GET "${text}" msg)
-    if(no_msg)
-      set(msg "{}")
-    endif()
-    string(FIND "${msg}" ")pla_cat" found)
-    if(NOT found EQUAL -1)
-      message(FATAL_ERROR "${catalog} contains the raw-string delimiter )pla_cat")
-    endif()
-    string(APPEND catalogs_cpp "    {\"${code}\", R\"pla_cat(${msg})pla_cat\"},\n")
+    pla_raw_string(text "${catalog}" pla_cat)
+    string(APPEND catalogs_cpp "    {\"${code}\", ${text}},\n")
   endforeach()
   pla_generated_cpp(embedded_catalogs.cpp "web/i18n/" "namespace pla {
 struct EmbeddedCatalog {
   const char* code;
-  const char* msg;
+  const char* text;
 };
 extern const EmbeddedCatalog kEmbeddedCatalogs[];
 extern const unsigned kEmbeddedCatalogCount;

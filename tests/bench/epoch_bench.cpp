@@ -189,7 +189,7 @@ int cmd_gen(const std::map<std::string, std::string>& o) {
 }
 
 template <class D>
-int run_epochs(const std::map<std::string, std::string>& o, pla::DType dtype) {
+int run_epochs(const std::map<std::string, std::string>& o, pla::DType dtype, pla::simd::Level level) {
   const std::string path = get(o, "data");
   const int epochs = std::max(1, std::atoi(get(o, "epochs", "5").c_str()));
   const int repeats = std::max(1, std::atoi(get(o, "repeats", "3").c_str()));
@@ -216,7 +216,7 @@ int run_epochs(const std::map<std::string, std::string>& o, pla::DType dtype) {
     steady = 1e30;
     for (int r = 0; r < repeats; ++r) {
       pla::FastPerceptron p;
-      st = p.reset(ds.d, cfg, dtype);
+      st = p.reset(ds.d, cfg, dtype, level);
       if (!st) die(st.error);
       p.set_weights(plane.w, plane.b);
       p.bound_values_of(ds.x.data(), n);  // once per run, as fast_train
@@ -234,7 +234,7 @@ int run_epochs(const std::map<std::string, std::string>& o, pla::DType dtype) {
   std::uint64_t first_updates = 0;
   for (int r = 0; r < repeats; ++r) {
     pla::FastPerceptron p;
-    st = p.reset(ds.d, cfg, dtype);
+    st = p.reset(ds.d, cfg, dtype, level);
     if (!st) die(st.error);
     t0 = Clock::now();
     p.bound_values_of(ds.x.data(), n);
@@ -249,22 +249,24 @@ int run_epochs(const std::map<std::string, std::string>& o, pla::DType dtype) {
       "\"d\":%zu,\"load_seconds\":%.6g,\"epoch_seconds\":%.6g,\"epoch_updates\":%llu,\"epochs\":%d,"
       "\"first_epoch_seconds\":%.6g,\"first_epoch_updates\":%llu,\"data_bytes\":%zu,\"read_pass_seconds\":%.6g,"
       "\"checksum\":%.17g,\"label_sum\":%lld,\"sink\":%d}\n",
-      platform(), pla::simd::to_string(pla::simd::level()), pla::to_string(dtype), n, d, load_seconds, steady,
+      platform(), pla::simd::to_string(level), pla::to_string(dtype), n, d, load_seconds, steady,
       static_cast<unsigned long long>(steady_updates), epochs, first, static_cast<unsigned long long>(first_updates),
       bytes, read_seconds, checksum, label_sum, sink != 0.0 ? 1 : 0);
   return 0;
 }
 
 int cmd_epochs(const std::map<std::string, std::string>& o) {
+  pla::simd::Level level = pla::simd::level();
   if (o.count("level")) {
     bool found = false;
     for (pla::simd::Level v : pla::simd::levels())
-      if (o.at("level") == pla::simd::to_string(v)) found = pla::simd::set_level(v);
+      if (o.at("level") == pla::simd::to_string(v)) level = v, found = true;
     if (!found) die("level " + o.at("level") + " is not available here");
   }
   pla::DType dtype;
   if (!pla::parse_dtype(get(o, "dtype", "float64"), dtype)) die("bad --dtype");
-  return dtype == pla::DType::Float32 ? run_epochs<pla::DatasetF32>(o, dtype) : run_epochs<pla::Dataset>(o, dtype);
+  return dtype == pla::DType::Float32 ? run_epochs<pla::DatasetF32>(o, dtype, level)
+                                      : run_epochs<pla::Dataset>(o, dtype, level);
 }
 
 int cmd_bandwidth(const std::map<std::string, std::string>& o) {

@@ -47,33 +47,32 @@ void set_rates(benchmark::State& state, const Data& g, std::size_t value_bytes) 
 }
 
 void scan_f64(benchmark::State& state, pla::simd::Level level, std::size_t n, std::size_t d) {
-  pla::simd::set_level(level);
   const Data g = make_data(n, d);
   for (auto _ : state) {
     double s = 0;
-    const std::size_t k = pla::simd::first_violation_f64(g.x64.data(), g.y.data(), n, d, g.w64.data(), 1.0, 0.0, &s);
+    const std::size_t k =
+        pla::simd::first_violation_f64(g.x64.data(), g.y.data(), n, d, g.w64.data(), 1.0, 0.0, &s, level);
     benchmark::DoNotOptimize(k);
   }
   set_rates(state, g, sizeof(double));
 }
 
 void scan_f32(benchmark::State& state, pla::simd::Level level, std::size_t n, std::size_t d) {
-  pla::simd::set_level(level);
   const Data g = make_data(n, d);
   for (auto _ : state) {
     double s = 0;
-    const std::size_t k = pla::simd::first_violation_f32(g.x32.data(), g.y.data(), n, d, g.w32.data(), 1.0, 0.0, &s);
+    const std::size_t k =
+        pla::simd::first_violation_f32(g.x32.data(), g.y.data(), n, d, g.w32.data(), 1.0, 0.0, &s, level);
     benchmark::DoNotOptimize(k);
   }
   set_rates(state, g, sizeof(float));
 }
 
 void scores_f64(benchmark::State& state, pla::simd::Level level, std::size_t n, std::size_t d) {
-  pla::simd::set_level(level);
   const Data g = make_data(n, d);
   std::vector<double> out(n);
   for (auto _ : state) {
-    pla::simd::scores_f64(g.x64.data(), n, d, g.w64.data(), 1.0, out.data());
+    pla::simd::scores_f64(g.x64.data(), n, d, g.w64.data(), 1.0, out.data(), level);
     benchmark::DoNotOptimize(out.data());
   }
   set_rates(state, g, sizeof(double));

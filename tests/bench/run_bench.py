@@ -372,7 +372,7 @@ def fmt_rate(x):
     return f"{x / 1e6:8.1f}"
 
 
-def main():
+def arguments():
     ap = argparse.ArgumentParser()
     ap.add_argument("--native", required=True)
     ap.add_argument("--wasm", required=True)
@@ -383,31 +383,25 @@ def main():
     ap.add_argument("--no-kernels", action="store_true", help="skip the Google Benchmark kernel cases")
     ap.add_argument("--files-n", type=int, default=1_000_000, help="rows of the end-to-end file benchmark")
     ap.add_argument("--files-only", action="store_true", help="only the end-to-end file benchmark")
-    a = ap.parse_args()
-    os.makedirs(a.work, exist_ok=True)
-    native = os.path.join(a.native, "tests", "epoch_bench")
-    wasm = os.path.join(a.wasm, "tests", "epoch_bench.js")
-    kernels = os.path.join(a.native, "tests", "kernels_bench")
-    node = shutil.which("node") or "node"
-    liblinear = shutil.which("liblinear-train") or shutil.which("train")
-    pla = os.path.join(a.native, "pla")
-    if a.files_only:
-        if not os.path.exists(pla):
-            sys.exit(f"run_bench: {pla} is missing (build the pla target first)")
-        r = bench_files(pla, a.work, a.files_n, 32, a.epochs, a.repeats)
-        lines, checks = [f"machine: {machine()}"], []
-        print_files(r, a.epochs, lines.append, checks)
-        lines.append("targets:")
-        lines += [f"  [{'PASS' if ok else 'FAIL'}] {what} ({detail})" for what, ok, detail in checks]
-        print("\n".join(lines))
-        return
-    for f in (native, wasm):
-        if not os.path.exists(f):
-            sys.exit(f"run_bench: {f} is missing (build the pla_bench target first)")
-    if not liblinear:
-        sys.exit("run_bench: liblinear-train not found (apt install liblinear-tools)")
-    wasm_cmd = [node, "--no-experimental-fetch", wasm]
+    return ap.parse_args()
 
+
+def files_only(a, pla):
+    """--files-only: the end-to-end file benchmark alone, with its targets."""
+    if not os.path.exists(pla):
+        sys.exit(f"run_bench: {pla} is missing (build the pla target first)")
+    r = bench_files(pla, a.work, a.files_n, 32, a.epochs, a.repeats)
+    lines, checks = [f"machine: {machine()}"], []
+    print_files(r, a.epochs, lines.append, checks)
+    lines.append("targets:")
+    lines += [f"  [{'PASS' if ok else 'FAIL'}] {what} ({detail})" for what, ok, detail in checks]
+    print("\n".join(lines))
+
+
+def measure(a, native, wasm_cmd, kernels, liblinear, pla, node):
+    """Every measurement: each data set in both dtypes natively and in wasm, scikit-learn and
+    liblinear on it, the file benchmark, the exact margin, the read bandwidth; the kernel cases
+    are printed as they run."""
     results = {"date": datetime.date.today().isoformat(), "machine": machine(),
                "node": tool_version([node, "--version"]), "sets": []}
     bws = []
@@ -452,8 +446,7 @@ def main():
     results["margin"] = [run_json([native, "margin", "--n", "100000", "--d", str(d), "--margin", str(MARGIN)])
                          for d in (2, 32)]
     bandwidth()
-    bw = max(bws)
-    results["bandwidth_bytes_per_s"] = bw
+    results["bandwidth_bytes_per_s"] = max(bws)
     results["bandwidth_runs"] = bws
 
     if not a.no_kernels and os.path.exists(kernels):
@@ -461,26 +454,15 @@ def main():
         cases = "(scan_f64|scan_f32)/(avx512|avx2|sse2)/.*memory|first_epoch|parse_csv"
         subprocess.run([kernels, "--benchmark_filter=" + cases,
                         "--benchmark_min_time=0.2"], check=False, stdout=sys.stderr)
+    return results
 
-    # ---------------------------------------------------------------- print
-    lines = []
-    p = lines.append
-    p(f"Perceptron Lab speed benchmark, {results['date']}")
-    p(f"machine: {results['machine']}; Node {results['node']}")
-    chosen = {}
-    for s in results["sets"]:
-        for r in s["ours"]:
-            chosen.setdefault(r["platform"], r["level"])
-    p("SIMD level chosen at run time: " + ", ".join(f"{k} {v}" for k, v in chosen.items()))
-    p(f"single-core read bandwidth (best of {len(bws)} 1 GB reads in this run): {bw / 1e9:.1f} GB/s")
-    p("classic perceptron, per-epoch throughput on the same data (separable, margin 0.01), load time excluded;")
-    p("steady = an epoch after convergence (no update: N scores); first = the first epoch from w = 0 (with updates)")
-    p("")
+
+def print_sets(results, p, checks):
+    """The table's rows: each data set, ours natively and in wasm, scikit-learn and liblinear."""
     head = (f"{'data set':<18} {'implementation':<34} {'dtype':<8} {'steady M/s':>10} {'x sklearn':>9} "
             f"{'x liblinear':>11} {'of memory':>9} {'first M/s':>9}")
     p(head)
     p("-" * len(head))
-    checks = []
     for s in results["sets"]:
         n, d = s["n"], s["d"]
         sk_rate = n / s["sklearn"]["epoch_seconds"]
@@ -523,6 +505,27 @@ def main():
             checks.append((f"{s['name']}: scikit-learn read the same values as ours", False, "checksums differ"))
         if not sk["no_updates"]:
             checks.append((f"{s['name']}: scikit-learn's steady epochs made no update", False, "weights changed"))
+
+
+def report(results, a):
+    """The table, the ceilings, the margin, the file benchmark and the targets: printed and
+    written to WORK/table.txt, with the measurements in WORK/results.json."""
+    lines = []
+    p = lines.append
+    p(f"Perceptron Lab speed benchmark, {results['date']}")
+    p(f"machine: {results['machine']}; Node {results['node']}")
+    chosen = {}
+    for s in results["sets"]:
+        for r in s["ours"]:
+            chosen.setdefault(r["platform"], r["level"])
+    p("SIMD level chosen at run time: " + ", ".join(f"{k} {v}" for k, v in chosen.items()))
+    p(f"single-core read bandwidth (best of {len(results['bandwidth_runs'])} 1 GB reads in this run): "
+      f"{results['bandwidth_bytes_per_s'] / 1e9:.1f} GB/s")
+    p("classic perceptron, per-epoch throughput on the same data (separable, margin 0.01), load time excluded;")
+    p("steady = an epoch after convergence (no update: N scores); first = the first epoch from w = 0 (with updates)")
+    p("")
+    checks = []
+    print_sets(results, p, checks)
     p("")
     for s in results["sets"]:
         sk_rate = s["n"] / s["sklearn"]["epoch_seconds"]
@@ -557,6 +560,27 @@ def main():
     with open(os.path.join(a.work, "table.txt"), "w") as f:
         f.write(text + "\n")
     log(f"written {os.path.join(a.work, 'table.txt')} and results.json")
+
+
+def main():
+    a = arguments()
+    os.makedirs(a.work, exist_ok=True)
+    native = os.path.join(a.native, "tests", "epoch_bench")
+    wasm = os.path.join(a.wasm, "tests", "epoch_bench.js")
+    kernels = os.path.join(a.native, "tests", "kernels_bench")
+    node = shutil.which("node") or "node"
+    liblinear = shutil.which("liblinear-train") or shutil.which("train")
+    pla = os.path.join(a.native, "pla")
+    if a.files_only:
+        files_only(a, pla)
+        return
+    for f in (native, wasm):
+        if not os.path.exists(f):
+            sys.exit(f"run_bench: {f} is missing (build the pla_bench target first)")
+    if not liblinear:
+        sys.exit("run_bench: liblinear-train not found (apt install liblinear-tools)")
+    results = measure(a, native, [node, "--no-experimental-fetch", wasm], kernels, liblinear, pla, node)
+    report(results, a)
 
 
 if __name__ == "__main__":

@@ -75,42 +75,47 @@ void trace_hash(Hash& h, const pla::Dataset& ds, const pla::PerceptronConfig& cf
   h.add(p.updates());
 }
 
-}  // namespace
+// The generator's raw streams: 64-bit words, uniforms, bounded integers and normals.
+void hash_rng() {
+  Hash h;
+  pla::Rng rng(42);
+  for (int i = 0; i < 1000; ++i) h.add(rng.next_u64());
+  for (int i = 0; i < 1000; ++i) h.add(rng.uniform01());
+  for (int i = 0; i < 1000; ++i) h.add(rng.below(1000003));
+  for (int i = 0; i < 1000; ++i) h.add(rng.normal());
+  print("rng", h);
+}
 
-int main() {
-  {
-    Hash h;
-    pla::Rng rng(42);
-    for (int i = 0; i < 1000; ++i) h.add(rng.next_u64());
-    for (int i = 0; i < 1000; ++i) h.add(rng.uniform01());
-    for (int i = 0; i < 1000; ++i) h.add(rng.below(1000003));
-    for (int i = 0; i < 1000; ++i) h.add(rng.normal());
-    print("rng", h);
+// The deterministic elementary functions over a sweep of arguments.
+void hash_det_math() {
+  Hash h;
+  for (int i = 1; i <= 2000; ++i) {
+    const double x = i * 0.0137 - 13.0;
+    h.add(pla::det_sin(x));
+    h.add(pla::det_cos(x));
+    h.add(pla::det_exp(x));
+    h.add(pla::det_log(i * 0.731));
   }
-  {
-    Hash h;
-    for (int i = 1; i <= 2000; ++i) {
-      const double x = i * 0.0137 - 13.0;
-      h.add(pla::det_sin(x));
-      h.add(pla::det_cos(x));
-      h.add(pla::det_exp(x));
-      h.add(pla::det_log(i * 0.731));
-    }
-    print("det_math", h);
+  print("det_math", h);
+}
+
+// Every classic preset: its points and labels, then a perceptron trace on it.
+void hash_presets() {
+  Hash h;
+  for (const std::string& name : pla::preset_names()) {
+    pla::Dataset ds;
+    pla::make_preset(name, ds);
+    for (double v : ds.x) h.add(v);
+    for (int v : ds.y) h.add(static_cast<std::uint64_t>(v + 2));
+    pla::PerceptronConfig cfg;
+    cfg.eta = 0.5;
+    trace_hash(h, ds, cfg, 100);
   }
-  {
-    Hash h;
-    for (const std::string& name : pla::preset_names()) {
-      pla::Dataset ds;
-      pla::make_preset(name, ds);
-      for (double v : ds.x) h.add(v);
-      for (int v : ds.y) h.add(static_cast<std::uint64_t>(v + 2));
-      pla::PerceptronConfig cfg;
-      cfg.eta = 0.5;
-      trace_hash(h, ds, cfg, 100);
-    }
-    print("presets_classic", h);
-  }
+  print("presets_classic", h);
+}
+
+// Every generator kind: the generated set and its margin.
+void hash_generators() {
   for (const std::string& kind : pla::generator_kinds()) {
     Hash h;
     pla::GenSpec spec;
@@ -136,40 +141,45 @@ int main() {
     const std::string name = "gen_" + kind;
     print(name.c_str(), h);
   }
-  // Every learner through the trace, on a noisy set: weights, votes and alphas.
-  {
-    pla::GenSpec spec;
-    spec.kind = "noisy";
-    spec.n = 120;
-    spec.d = 3;
-    spec.noise = 0.1;
-    spec.seed = 5;
-    pla::Dataset ds;
-    pla::generate(spec, ds);
-    for (const std::string& algo : pla::learner_names()) {
-      Hash h;
-      pla::LearnerConfig cfg;
-      pla::parse_algo(algo, cfg.algo);
-      cfg.pla.eta = 0.3;
-      cfg.pla.order = pla::Order::Shuffle;
-      cfg.pla.seed = 17;
-      cfg.pla.tau = algo == "margin" ? 0.5 : 0.0;
-      if (algo == "kernel") cfg.kernel.type = pla::KernelType::Rbf, cfg.kernel.gamma = 1.5;
-      std::unique_ptr<pla::Learner> l;
-      if (!pla::make_learner(cfg, l) || !l->reset(ds)) continue;
-      pla::Trace trace;
-      trace.start(*l);
-      for (int e = 0; e < 25; ++e) trace.run_epoch(*l, ds);
-      for (std::size_t i = 0; i < ds.size(); ++i) h.add(l->score(ds.row(i)));
-      for (double v : l->w()) h.add(v);
-      h.add(l->b());
-      h.add(l->updates());
-      std::unique_ptr<pla::Learner> back;
-      if (trace.state_at(l->steps() / 2, ds, back)) h.add(back->score(ds.row(0)));
-      const std::string name = "learner_" + algo;
-      print(name.c_str(), h);
-    }
+}
+
+// Every learner through the trace, on a noisy set: weights, votes and alphas.
+void hash_learners() {
+  pla::GenSpec spec;
+  spec.kind = "noisy";
+  spec.n = 120;
+  spec.d = 3;
+  spec.noise = 0.1;
+  spec.seed = 5;
+  pla::Dataset ds;
+  pla::generate(spec, ds);
+  for (const std::string& algo : pla::learner_names()) {
+    Hash h;
+    pla::LearnerConfig cfg;
+    pla::parse_algo(algo, cfg.algo);
+    cfg.pla.eta = 0.3;
+    cfg.pla.order = pla::Order::Shuffle;
+    cfg.pla.seed = 17;
+    cfg.pla.tau = algo == "margin" ? 0.5 : 0.0;
+    if (algo == "kernel") cfg.kernel.type = pla::KernelType::Rbf, cfg.kernel.gamma = 1.5;
+    std::unique_ptr<pla::Learner> l;
+    if (!pla::make_learner(cfg, l) || !l->reset(ds)) continue;
+    pla::Trace trace;
+    trace.start(*l);
+    for (int e = 0; e < 25; ++e) trace.run_epoch(*l, ds);
+    for (std::size_t i = 0; i < ds.size(); ++i) h.add(l->score(ds.row(i)));
+    for (double v : l->w()) h.add(v);
+    h.add(l->b());
+    h.add(l->updates());
+    std::unique_ptr<pla::Learner> back;
+    if (trace.state_at(l->steps() / 2, ds, back)) h.add(back->score(ds.row(0)));
+    const std::string name = "learner_" + algo;
+    print(name.c_str(), h);
   }
+}
+
+// Random sets in 2, 5 and 17 dimensions under every order and init, with and without restart.
+void hash_random_sets() {
   const pla::Order orders[] = {pla::Order::Cyclic, pla::Order::Shuffle, pla::Order::Random};
   for (int d : {2, 5, 17}) {
     Hash h;
@@ -190,5 +200,16 @@ int main() {
     const std::string name = "random_set_d" + std::to_string(d);
     print(name.c_str(), h);
   }
+}
+
+}  // namespace
+
+int main() {
+  hash_rng();
+  hash_det_math();
+  hash_presets();
+  hash_generators();
+  hash_learners();
+  hash_random_sets();
   return 0;
 }

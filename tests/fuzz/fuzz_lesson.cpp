@@ -113,7 +113,7 @@ void check_status(const pla::Status& st, const char* what) {
   if (st.ok) return;
   FUZZ_CHECK(!st.error.empty(), std::string(what) + " failed without a message");
   // Known, not fixed here: a message quotes a bad value clipped to its first 40 (or 64)
-  // bytes (substr in lesson.cpp, settings.cpp, session.cpp), which can cut a character of
+  // bytes (substr in loader.cpp, settings.cpp, session.cpp), which can cut a character of
   // a non-ASCII value in half. The JSON encoders replace the broken bytes (U+FFFD); the
   // check below still refuses any other invalid UTF-8.
   FUZZ_CHECK(valid_utf8(st.error, true), std::string(what) + " message is not UTF-8: " + st.error.substr(0, 300));
@@ -256,39 +256,39 @@ const char kTinyLesson[] =
     R"({"format": 1, "id": "tiny", "title": {"en": "Tiny"},
         "steps": [{"narration": {"en": "w = {w}"}, "setup": {"preset": "textbook"}}]})";
 
-}  // namespace
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  std::size_t cut = 0;
-  while (cut < size && data[cut] != 0) ++cut;
-  const std::string text(reinterpret_cast<const char*>(data), cut);
-  Choices choices(data + (cut < size ? cut + 1 : size), cut < size ? size - cut - 1 : 0);
-
-  // A refused lesson leaves the runner's lesson as it was.
-  pla::LessonRunner l;
+// Loads the fuzzed lesson over a tiny one: true when it loads; a refused lesson leaves the
+// runner's lesson as it was.
+bool load_lesson(pla::LessonRunner& l, const std::string& text) {
   const pla::Status tiny = l.load(kTinyLesson, "tiny.json");
   FUZZ_CHECK(tiny.ok, tiny.error);
   pla::Status st = l.load(text, "fuzz.json");
   if (!st) {
     check_status(st, "load");
     FUZZ_CHECK(l.loaded() && l.id() == "tiny" && l.steps() == 1, "a refused lesson changed the runner");
-    return 0;
+    return false;
   }
   FUZZ_CHECK(l.steps() >= 1 && l.steps() <= 500, "a loaded lesson with " + std::to_string(l.steps()) + " steps");
   FUZZ_CHECK(!l.active(), "a loaded lesson is active before start");
+  return true;
+}
 
-  pla::Session s;
+// One walk over a loaded lesson: the runner, its session, the choice bytes that drive it and
+// what the walk knows of itself so far.
+struct Walk {
+  Walk(pla::LessonRunner& runner, pla::Session& session, Choices& bytes) : l(runner), s(session), choices(bytes) {}
+  pla::LessonRunner& l;
+  pla::Session& s;
+  Choices& choices;
   bool all_ok = true;  // every step so far ran without error: replay must match the walk
-  auto note = [&](const pla::Status& r, const char* what) {
+  bool sliced = false;
+
+  void note(const pla::Status& r, const char* what) {
     check_status(r, what);
     if (!r) all_ok = false;
-  };
-  note(l.start(s), "start");
-  FUZZ_CHECK(l.active() && l.step() == 0 && !l.done(), "start is not at step 1");
+  }
   // In slices: a call returns at once and its work goes on in work(); the call's own status
   // is work_status() once the work is done.
-  bool sliced = false;
-  auto settle = [&](pla::Status st) {
+  pla::Status settle(pla::Status st) {
     if (!sliced) return st;
     for (std::size_t pieces = 0; l.busy(); ++pieces) {
       FUZZ_CHECK(l.question_kind() == pla::QuestionKind::None && l.narration(s, "en").empty(),
@@ -297,143 +297,224 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       l.work(s, 0.0);
     }
     return st ? l.work_status() : st;
-  };
+  }
+};
 
+// While every step so far ran without error, a step reached again shows what it showed
+// when first reached.
+void check_as_first_seen(const Walk& w, std::map<std::size_t, Seen>& first) {
+  if (!w.all_ok) return;
+  const pla::LessonRunner& l = w.l;
+  const Seen now = seen(l, w.s, false);
+  auto it = first.find(l.step());
+  if (it == first.end())
+    first.emplace(l.step(), now);
+  else
+    FUZZ_CHECK(it->second == now, "step " + std::to_string(l.step() + 1) +
+                                      " shows differently when reached again\nfirst:\n" + describe(it->second) +
+                                      "\nnow:\n" + describe(now));
+}
+
+// A question shown again (Back) with its first answer, or passed over with Next: read-only.
+// A reply is refused, or (a "retry" question) taken as practice; the record stays.
+void answer_closed_question(Walk& w, std::uint8_t c) {
+  pla::LessonRunner& l = w.l;
+  const pla::LessonProgress before = l.progress();
+  const bool answered = l.answered(), right = l.last_correct();
+  const std::string reply = (c & 1) ? l.expected_answer() : other_reply(l, w.s, w.choices.next());
+  const pla::Status again = w.settle(l.answer(w.s, reply));
+  check_status(again, "a second answer");
+  FUZZ_CHECK(!again.ok || l.retry(), "a closed question took a second answer");
+  FUZZ_CHECK(l.progress().results == before.results && l.progress().replies == before.replies &&
+                 l.answered() == answered && l.last_correct() == right,
+             "a second answer changed the record");
+}
+
+// The judgement of a reply: the expected answer is right; a different yes/no, option or
+// point is wrong.
+void check_judgement(const pla::Status& a, const std::string& reply, const std::string& expected, bool correct,
+                     pla::QuestionKind kind) {
+  if (!reply.empty() && reply == expected) {
+    FUZZ_CHECK(a.ok || a.code == pla::Msg::lesson_step_failed,
+               "the expected answer '" + expected + "' was refused: " + a.error);
+    FUZZ_CHECK(correct, std::string("the expected answer '") + expected + "' to a " + pla::to_string(kind) +
+                            " question was judged wrong");
+  } else if (a.ok && !expected.empty() &&
+             (kind == pla::QuestionKind::YesNo || kind == pla::QuestionKind::Choice ||
+              (kind == pla::QuestionKind::PickPoint && reply != "none" && expected != "none"))) {
+    std::string norm = reply;
+    for (char& ch : norm) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    FUZZ_CHECK(correct == (norm == expected), "the reply '" + reply + "' judged " + (correct ? "right" : "wrong") +
+                                                  " where '" + expected + "' is expected");
+  }
+}
+
+// An open question answered as c says (c & 3: 0 expected, 1 another reply, 2 no answer and
+// then another reply); once answered, a second answer is refused or taken as practice.
+void answer_open_question(Walk& w, std::uint8_t c, pla::QuestionKind kind) {
+  pla::LessonRunner& l = w.l;
+  pla::Session& s = w.s;
+  const std::uint8_t r = w.choices.next();
+  if ((c & 3) == 2) {  // no answer: refused, nothing changes
+    const pla::LessonProgress before = l.progress();
+    const std::string reply = bad_reply(l, s, r);
+    bool correct = false;
+    const pla::Status bad = w.settle(l.answer(s, reply, &correct));
+    FUZZ_CHECK(!bad.ok, std::string("the reply '") + reply + "' to a " + pla::to_string(kind) + " question was taken");
+    check_status(bad, "a refused reply");
+    FUZZ_CHECK(!l.answered() && l.progress().results == before.results, "a refused reply changed the progress");
+  }
+  const std::string expected = l.expected_answer();
+  const std::string reply = (c & 3) == 0 ? expected : other_reply(l, s, r);
+  bool correct = false;
+  if (verbose()) std::fprintf(stderr, "  reply '%s' (expected '%s')\n", reply.c_str(), expected.c_str());
+  const pla::Status a = reply.empty() ? pla::Status::success() : w.settle(l.answer(s, reply, &correct));
+  check_judgement(a, reply, expected, correct, kind);
+  check_status(a, "answer");
+  if (!a.ok && l.answered()) w.all_ok = false;  // the question's effect failed
+  if (l.answered()) {
+    const pla::LessonProgress before = l.progress();
+    const pla::Status again = w.settle(l.answer(s, reply));
+    FUZZ_CHECK(!again.ok || l.retry(), "a second answer was taken");
+    FUZZ_CHECK(l.progress().results == before.results, "a second answer changed the record");
+    read_everything(l, s);
+  }
+}
+
+// The reply of one move to the step's question, if it has one (c & 3, see the top).
+void answer_step(Walk& w, std::uint8_t c) {
+  pla::LessonRunner& l = w.l;
+  const pla::QuestionKind kind = l.question_kind();
+  if (kind == pla::QuestionKind::None) {
+    bool correct = false;
+    FUZZ_CHECK(!l.answer(w.s, "yes", &correct).ok, "an answer taken on a step without a question");
+  } else if (l.progress().results[l.step()] != 0) {
+    answer_closed_question(w, c);
+  } else if ((c & 3) != 3) {
+    answer_open_question(w, c, kind);
+  }
+}
+
+// Next in slices, cancelled after one slice (nothing of it stays), then made again.
+void next_cancelled_once(Walk& w, std::size_t from) {
+  pla::LessonRunner& l = w.l;
+  pla::Session& s = w.s;
+  const std::string session_before = s.state_json();
+  const Seen seen_before = seen(l, s, true);
+  const pla::LessonProgress progress_before = l.progress();
+  const pla::Status started = l.next(s);
+  if (started.ok && l.busy()) {
+    l.work(s, 0.0);
+    if (l.busy()) {
+      FUZZ_CHECK(l.cancel(s), "cancel refused while busy");
+      FUZZ_CHECK(!l.busy() && l.step() == from && l.progress().results == progress_before.results,
+                 "cancel did not put the lesson back");
+      FUZZ_CHECK(s.state_json() == session_before, "cancel left the session changed");
+      FUZZ_CHECK(seen(l, s, true) == seen_before, "cancel left the step showing differently");
+    }
+  }
+  if (l.step() == from && !l.done()) w.note(w.settle(l.next(s)), "next");
+  else w.note(w.settle(started), "next");
+}
+
+// The move of one choice byte after its reply: Back ((c >> 2) & 7 of 6 or 7, while Backs
+// are left) or Next (cancelled once first when (c >> 5) is 5 in slices).
+void move_back_or_next(Walk& w, std::uint8_t c, int& backs_left) {
+  pla::LessonRunner& l = w.l;
+  if (((c >> 2) & 7) >= 6 && backs_left > 0 && l.step() > 0) {
+    --backs_left;
+    const std::size_t from = l.step();
+    w.note(w.settle(l.back(w.s)), "back");
+    FUZZ_CHECK(l.step() + 1 == from && !l.done(), "back did not go one step back");
+  } else {
+    const std::size_t from = l.step();
+    if (w.sliced && (c >> 5) == 5) {
+      next_cancelled_once(w, from);
+    } else {
+      w.note(w.settle(l.next(w.s)), "next");
+    }
+    FUZZ_CHECK(l.done() || l.step() == from + 1, "next did not go one step on");
+  }
+}
+
+// The walk from the first step, at most 2 * steps + 16 moves, one choice byte a move: true
+// when a choice asked for the resume after the walk.
+bool walk_lesson(Walk& w) {
+  pla::LessonRunner& l = w.l;
   std::map<std::size_t, Seen> first;  // per step: what it showed when first reached
   const std::size_t max_moves = 2 * l.steps() + 16;
   int backs_left = 4;
   bool resume_wanted = false;
   for (std::size_t move = 0; move < max_moves && !l.done(); ++move) {
-    read_everything(l, s);
-    if (all_ok) {
-      const Seen now = seen(l, s, false);
-      auto it = first.find(l.step());
-      if (it == first.end()) first.emplace(l.step(), now);
-      else FUZZ_CHECK(it->second == now, "step " + std::to_string(l.step() + 1) + " shows differently when reached again\nfirst:\n" +
-                                             describe(it->second) + "\nnow:\n" + describe(now));
-    }
-    const std::uint8_t c = choices.next();
+    read_everything(l, w.s);
+    check_as_first_seen(w, first);
+    const std::uint8_t c = w.choices.next();
     if (verbose())
       std::fprintf(stderr, "step %zu of %zu, %s question, choice %u\n", l.step() + 1, l.steps(),
                    pla::to_string(l.question_kind()), static_cast<unsigned>(c));
     resume_wanted = resume_wanted || (c >> 5) == 7;
     if ((c >> 5) == 6 || (c >> 5) == 5) {
-      sliced = true;
+      w.sliced = true;
       l.set_slicing(true);
     }
-    const pla::QuestionKind kind = l.question_kind();
-    if (kind == pla::QuestionKind::None) {
-      bool correct = false;
-      FUZZ_CHECK(!l.answer(s, "yes", &correct).ok, "an answer taken on a step without a question");
-    } else if (l.progress().results[l.step()] != 0) {
-      // Shown again (Back) with its first answer, or passed over with Next: read-only. A
-      // reply is refused, or (a "retry" question) taken as practice; the record stays.
-      const pla::LessonProgress before = l.progress();
-      const bool answered = l.answered(), right = l.last_correct();
-      const std::string reply = (c & 1) ? l.expected_answer() : other_reply(l, s, choices.next());
-      const pla::Status again = settle(l.answer(s, reply));
-      check_status(again, "a second answer");
-      FUZZ_CHECK(!again.ok || l.retry(), "a closed question took a second answer");
-      FUZZ_CHECK(l.progress().results == before.results && l.progress().replies == before.replies &&
-                     l.answered() == answered && l.last_correct() == right,
-                 "a second answer changed the record");
-    } else if ((c & 3) != 3) {
-      const std::uint8_t r = choices.next();
-      if ((c & 3) == 2) {  // no answer: refused, nothing changes
-        const pla::LessonProgress before = l.progress();
-        const std::string reply = bad_reply(l, s, r);
-        bool correct = false;
-        const pla::Status bad = settle(l.answer(s, reply, &correct));
-        FUZZ_CHECK(!bad.ok, std::string("the reply '") + reply + "' to a " + pla::to_string(kind) + " question was taken");
-        check_status(bad, "a refused reply");
-        FUZZ_CHECK(!l.answered() && l.progress().results == before.results, "a refused reply changed the progress");
-      }
-      const std::string expected = l.expected_answer();
-      const std::string reply = (c & 3) == 0 ? expected : other_reply(l, s, r);
-      bool correct = false;
-      if (verbose()) std::fprintf(stderr, "  reply '%s' (expected '%s')\n", reply.c_str(), expected.c_str());
-      const pla::Status a = reply.empty() ? pla::Status::success() : settle(l.answer(s, reply, &correct));
-      if (!reply.empty() && reply == expected) {
-        FUZZ_CHECK(a.ok || a.code == pla::Msg::lesson_step_failed,
-                   "the expected answer '" + expected + "' was refused: " + a.error);
-        FUZZ_CHECK(correct, std::string("the expected answer '") + expected + "' to a " + pla::to_string(kind) +
-                                " question was judged wrong");
-      } else if (a.ok && !expected.empty() &&
-                 (kind == pla::QuestionKind::YesNo || kind == pla::QuestionKind::Choice ||
-                  (kind == pla::QuestionKind::PickPoint && reply != "none" && expected != "none"))) {
-        std::string norm = reply;
-        for (char& ch : norm) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-        FUZZ_CHECK(correct == (norm == expected), "the reply '" + reply + "' judged " + (correct ? "right" : "wrong") +
-                                                      " where '" + expected + "' is expected");
-      }
-      check_status(a, "answer");
-      if (!a.ok && l.answered()) all_ok = false;  // the question's effect failed
-      if (l.answered()) {
-        const pla::LessonProgress before = l.progress();
-        const pla::Status again = settle(l.answer(s, reply));
-        FUZZ_CHECK(!again.ok || l.retry(), "a second answer was taken");
-        FUZZ_CHECK(l.progress().results == before.results, "a second answer changed the record");
-        read_everything(l, s);
-      }
-    }
-    if (((c >> 2) & 7) >= 6 && backs_left > 0 && l.step() > 0) {
-      --backs_left;
-      const std::size_t from = l.step();
-      note(settle(l.back(s)), "back");
-      FUZZ_CHECK(l.step() + 1 == from && !l.done(), "back did not go one step back");
-    } else {
-      const std::size_t from = l.step();
-      if (sliced && (c >> 5) == 5) {  // Next, one slice, cancel: nothing of it stays
-        const std::string session_before = s.state_json();
-        const Seen seen_before = seen(l, s, true);
-        const pla::LessonProgress progress_before = l.progress();
-        const pla::Status started = l.next(s);
-        if (started.ok && l.busy()) {
-          l.work(s, 0.0);
-          if (l.busy()) {
-            FUZZ_CHECK(l.cancel(s), "cancel refused while busy");
-            FUZZ_CHECK(!l.busy() && l.step() == from && l.progress().results == progress_before.results,
-                       "cancel did not put the lesson back");
-            FUZZ_CHECK(s.state_json() == session_before, "cancel left the session changed");
-            FUZZ_CHECK(seen(l, s, true) == seen_before, "cancel left the step showing differently");
-          }
-        }
-        if (l.step() == from && !l.done()) note(settle(l.next(s)), "next");
-        else note(settle(started), "next");
-      } else {
-        note(settle(l.next(s)), "next");
-      }
-      FUZZ_CHECK(l.done() || l.step() == from + 1, "next did not go one step on");
-    }
+    answer_step(w, c);
+    move_back_or_next(w, c, backs_left);
   }
-  read_everything(l, s);
+  return resume_wanted;
+}
+
+// Where the walk ends: after the last step Next is refused and no question is open.
+void check_end(Walk& w) {
+  pla::LessonRunner& l = w.l;
+  read_everything(l, w.s);
   if (l.done()) {
-    FUZZ_CHECK(!settle(l.next(s)).ok, "next after the end was taken");
+    FUZZ_CHECK(!w.settle(l.next(w.s)).ok, "next after the end was taken");
     FUZZ_CHECK(l.question_kind() == pla::QuestionKind::None, "a question open after the end");
   }
-  check_session(s);
+  check_session(w.s);
+}
 
-  // Resume where the walk stands, as a saved progress does, on a fresh session.
-  if (resume_wanted) {
-    const bool ok_before = all_ok;
-    const Seen walked = seen(l, s, true);
-    pla::LessonRunner r;
-    pla::Session s2;
-    FUZZ_CHECK(r.load(text, "fuzz.json").ok, "the lesson loads once, not twice");
-    const pla::Status rs = r.resume(s2, l.progress());
-    check_status(rs, "resume");
-    read_everything(r, s2);
-    FUZZ_CHECK(r.step() == l.step(), "resume is not at the step of the walk");
-    // (A failed step ends resume early: the reply is not given again and the lesson not
-    // finished, where the walk went on past the failure; so done is compared only after
-    // a resume without error.)
-    FUZZ_CHECK(!rs.ok || r.done() == l.done(), "resume did not finish the lesson the walk finished");
-    if (ok_before && rs.ok) {
-      const Seen resumed = seen(r, s2, true);
-      FUZZ_CHECK(resumed == walked, "resume shows differently from the walk\nwalked:\n" + describe(walked) +
-                                        "\nresumed:\n" + describe(resumed));
-    }
-    check_session(s2);
+// Resume where the walk stands, as a saved progress does, on a fresh session.
+void check_resume(const std::string& text, const Walk& w) {
+  const pla::LessonRunner& l = w.l;
+  const bool ok_before = w.all_ok;
+  const Seen walked = seen(l, w.s, true);
+  pla::LessonRunner r;
+  pla::Session s2;
+  FUZZ_CHECK(r.load(text, "fuzz.json").ok, "the lesson loads once, not twice");
+  const pla::Status rs = r.resume(s2, l.progress());
+  check_status(rs, "resume");
+  read_everything(r, s2);
+  FUZZ_CHECK(r.step() == l.step(), "resume is not at the step of the walk");
+  // (A failed step ends resume early: the reply is not given again and the lesson not
+  // finished, where the walk went on past the failure; so done is compared only after
+  // a resume without error.)
+  FUZZ_CHECK(!rs.ok || r.done() == l.done(), "resume did not finish the lesson the walk finished");
+  if (ok_before && rs.ok) {
+    const Seen resumed = seen(r, s2, true);
+    FUZZ_CHECK(resumed == walked, "resume shows differently from the walk\nwalked:\n" + describe(walked) +
+                                      "\nresumed:\n" + describe(resumed));
   }
+  check_session(s2);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::size_t cut = 0;
+  while (cut < size && data[cut] != 0) ++cut;
+  const std::string text(reinterpret_cast<const char*>(data), cut);
+  Choices choices(data + (cut < size ? cut + 1 : size), cut < size ? size - cut - 1 : 0);
+
+  pla::LessonRunner l;
+  if (!load_lesson(l, text)) return 0;
+
+  pla::Session s;
+  Walk w(l, s, choices);
+  w.note(l.start(s), "start");
+  FUZZ_CHECK(l.active() && l.step() == 0 && !l.done(), "start is not at step 1");
+  const bool resume_wanted = walk_lesson(w);
+  check_end(w);
+  if (resume_wanted) check_resume(text, w);
   return 0;
 }

@@ -26,8 +26,13 @@
 // Levels: the portable scalar code, SSE2 (the x86-64 baseline), AVX2 and AVX-512 (F, VL,
 // DQ; float64 kernels only, the float32 ones stay AVX2), both chosen at run time with
 // __builtin_cpu_supports, so the binary runs on any x86-64, and wasm SIMD128 (when the
-// file is compiled with -msimd128). No FMA anywhere: a fused multiply-add rounds once
-// where the contract rounds twice.
+// kernels are compiled with -msimd128). No FMA anywhere: a fused multiply-add rounds once
+// where the contract rounds twice. Every kernel runs at the level it is given, by default
+// the fastest (level()); tests and benchmarks pass each level of levels() in turn. There is
+// no level to set: nothing here changes while the program runs.
+//
+// The files: simd.cpp (dispatch, these entry points) over the kernels of each level
+// (simd_kernels.hpp: simd_reference.cpp, simd_x86.cpp, simd_wasm.cpp).
 #pragma once
 #include <cstddef>
 #include <vector>
@@ -38,21 +43,21 @@ namespace simd {
 enum class Level { Scalar, Sse2, Avx2, Avx512, Wasm128 };
 const char* to_string(Level v);
 
-// The level the kernels use now (the fastest this machine and build support, unless set_level chose another).
+// The level the kernels use when none is given: the fastest this machine and build support.
 Level level();
 // The levels this machine and build can run, slowest first (always starts with Scalar; AVX-512,
 // measured slower than AVX2 on memory-bound data, comes before it, so AVX2 stays the default).
+// A kernel given a level not in this list runs the scalar code.
 std::vector<Level> levels();
-// For tests and benchmarks: use `v` from now on. False (and no change) when not available.
-bool set_level(Level v);
 
 // ---- float64, index-order sums (bit-identical to the sequential loop at every level)
 
 // out[i] = w.x_i + b for the `rows` rows of x (row-major, d values each).
-void scores_f64(const double* x, std::size_t rows, std::size_t d, const double* w, double b, double* out);
+void scores_f64(const double* x, std::size_t rows, std::size_t d, const double* w, double b, double* out,
+                Level at = level());
 // The first row i with y_i * (w.x_i + b) <= tau, its score in *score; `rows` when there is none.
 std::size_t first_violation_f64(const double* x, const int* y, std::size_t rows, std::size_t d, const double* w,
-                                double b, double tau, double* score);
+                                double b, double tau, double* score, Level at = level());
 // As first_violation_f64 (the same row and score, every bit) for rows whose values all have
 // |x| <= xmax, a bound the caller knows (max_abs_f64 of the data; inf when unknown). Where
 // the in-order scan is slower than memory (the scalar code and wasm), a row is first scored
@@ -60,26 +65,28 @@ std::size_t first_violation_f64(const double* x, const int* y, std::size_t rows,
 // threshold than the two orders' roundings can differ (a bound from d, ||w||_1, xmax and
 // the score), it decides the row, and the other rows are scored in index order.
 std::size_t first_violation_f64_bounded(const double* x, const int* y, std::size_t rows, std::size_t d,
-                                        const double* w, double b, double tau, double xmax, double* score);
+                                        const double* w, double b, double tau, double xmax, double* score,
+                                        Level at = level());
 // Whether first_violation_f64_bounded uses xmax at the current level (if not, callers need not compute it).
-bool bounded_scan_uses_xmax();
+bool bounded_scan_uses_xmax(Level at = level());
 // The largest |x_i| of the `count` values (NaN values are skipped; 0 when there are none).
 double max_abs_f64(const double* x, std::size_t count);
 // Rows with y_i * (w.x_i + b) <= tau, counting stops at `cap`.
 std::size_t count_violations_f64(const double* x, const int* y, std::size_t rows, std::size_t d, const double* w,
-                                 double b, double tau, std::size_t cap);
+                                 double b, double tau, std::size_t cap, Level at = level());
 // w += c x (element-wise, so the same bits at every level); false if some w_j is now inf or NaN.
 bool add_scaled_f64(double* w, double c, const double* x, std::size_t d);
 
 // ---- float32, the 8-lane order
 
 // The 8-lane float sum of w_j x_j described above.
-float dot_f32(const float* w, const float* x, std::size_t d);
-void scores_f32(const float* x, std::size_t rows, std::size_t d, const float* w, double b, double* out);
+float dot_f32(const float* w, const float* x, std::size_t d, Level at = level());
+void scores_f32(const float* x, std::size_t rows, std::size_t d, const float* w, double b, double* out,
+                Level at = level());
 std::size_t first_violation_f32(const float* x, const int* y, std::size_t rows, std::size_t d, const float* w,
-                                double b, double tau, double* score);
+                                double b, double tau, double* score, Level at = level());
 std::size_t count_violations_f32(const float* x, const int* y, std::size_t rows, std::size_t d, const float* w,
-                                 double b, double tau, std::size_t cap);
+                                 double b, double tau, std::size_t cap, Level at = level());
 // w += c x with x widened to double, then w32 = w rounded to float; false if some w_j or w32_j is now inf
 // or NaN (a weight beyond FLT_MAX overflows the float copy).
 bool add_scaled_f32(double* w, float* w32, double c, const float* x, std::size_t d);

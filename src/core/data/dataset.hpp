@@ -45,6 +45,17 @@ struct Dataset {
   Status validate() const;
 };
 
+// A data set stored as float (the float32 fast path, fast_pla.hpp): x[i*d + j] is
+// coordinate j of point i rounded to the nearest float. Labels +1 or -1.
+struct DatasetF32 {
+  int d = 2;
+  std::vector<float> x;
+  std::vector<int> y;
+  std::size_t size() const { return y.size(); }
+  bool empty() const { return y.empty(); }
+  const float* row(std::size_t i) const { return x.data() + i * static_cast<std::size_t>(d); }
+};
+
 // Index sets of a split; each part is sorted ascending (original order kept),
 // the three parts are disjoint and together cover 0..n-1.
 struct Split {

@@ -247,18 +247,12 @@ Status generate(const GenSpec& spec, Dataset& out, GenTruth* truth) {
 
 // ---------------------------------------------------------------- generate_stream
 
-Status generate_stream(const GenSpec& spec, const std::string& path, GenTruth* truth, StreamGenStats* stats,
-                       const std::function<void(std::uint64_t)>& progress) {
-  if (spec.kind != "separable") return Status::fail(Msg::stream_gen_kind, {{"kind", spec.kind}});
-  if (spec.n < 2 || static_cast<std::uint64_t>(spec.n) > 1000000000000ULL) return Status::fail(Msg::stream_gen_n);
-  if (spec.d < 1 || spec.d > kMaxDimension) return Status::fail(Msg::stream_gen_d, {{"limit", msg_int(kMaxDimension)}});
-  if (!(spec.margin >= 0.0) || !(spec.margin < 1.0)) return Status::fail(Msg::stream_gen_margin);
-  const auto d = static_cast<std::size_t>(spec.d);
-  const bool libsvm = has_libsvm_extension(path);
+namespace {
 
-  Rng rng(spec.seed);
-  // The plane: a random unit normal (normal coordinates, normalised), b uniform in [-0.25, 0.25).
-  std::vector<double> w(d);
+// The plane of a streamed separable set: a random unit normal (normal coordinates,
+// normalised) and b uniform in [-0.25, 0.25).
+void stream_plane(Rng& rng, std::size_t d, std::vector<double>& w, double& b) {
+  w.assign(d, 0.0);
   double norm_sq = 0.0;
   while (norm_sq == 0.0) {
     norm_sq = 0.0;
@@ -269,84 +263,115 @@ Status generate_stream(const GenSpec& spec, const std::string& path, GenTruth* t
   }
   const double norm = std::sqrt(norm_sq);
   for (double& v : w) v /= norm;
-  const double b = rng.uniform(-0.25, 0.25);
-  norm_sq = 0.0;
+  b = rng.uniform(-0.25, 0.25);
+}
+
+// A file written through a buffer of rows (each at most row_max bytes long).
+struct RowFile {
+  std::FILE* f = nullptr;
+  std::vector<char> out;
+  std::size_t used = 0;
+  std::uint64_t bytes = 0;
+  bool ok = true;
+  void flush() {
+    if (used > 0 && std::fwrite(out.data(), 1, used, f) != used) ok = false;
+    bytes += used;
+    used = 0;
+  }
+  // Where the next row goes (room for row_max bytes).
+  char* next_row(std::size_t row_max) {
+    if (out.size() - used < row_max) flush();
+    return out.data() + used;
+  }
+  void row_ends_at(const char* p) { used = static_cast<std::size_t>(p - out.data()); }
+};
+
+// One row of values k_j / 10000 and a label: "k1,...,kd,label" (CSV) or "label 1:k1 ... d:kd" (LIBSVM).
+char* write_stream_row(char* p, bool libsvm, const std::vector<int>& k, int label) {
+  if (libsvm) {
+    *p++ = label > 0 ? '+' : '-';
+    *p++ = '1';
+    for (std::size_t j = 0; j < k.size(); ++j) {
+      *p++ = ' ';
+      p = write_uint(p, j + 1);
+      *p++ = ':';
+      p = write_fixed4(p, k[j]);
+    }
+  } else {
+    for (int v : k) {
+      p = write_fixed4(p, v);
+      *p++ = ',';
+    }
+    if (label < 0) *p++ = '-';
+    *p++ = '1';
+  }
+  *p++ = '\n';
+  return p;
+}
+
+}  // namespace
+
+Status generate_stream(const GenSpec& spec, const std::string& path, GenTruth* truth, StreamGenStats* stats,
+                       const std::function<void(std::uint64_t)>& progress) {
+  if (spec.kind != "separable") return Status::fail(Msg::stream_gen_kind, {{"kind", spec.kind}});
+  if (spec.n < 2 || static_cast<std::uint64_t>(spec.n) > 1000000000000ULL) return Status::fail(Msg::stream_gen_n);
+  if (spec.d < 1 || spec.d > kMaxDimension) return Status::fail(Msg::stream_gen_d, {{"limit", msg_int(kMaxDimension)}});
+  if (!(spec.margin >= 0.0) || !(spec.margin < 1.0)) return Status::fail(Msg::stream_gen_margin);
+  const auto d = static_cast<std::size_t>(spec.d);
+  const bool libsvm = has_libsvm_extension(path);
+
+  Rng rng(spec.seed);
+  std::vector<double> w;
+  double b = 0.0;
+  stream_plane(rng, d, w, b);
+  double norm_sq = 0.0;
   for (double v : w) norm_sq += v * v;
   const double threshold = spec.margin * std::sqrt(norm_sq) * (1.0 + 1e-12);
 
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) return Status::fail(Msg::io_cannot_open_write, {{"path", path}, {"reason", std::strerror(errno)}});
-  std::vector<char> out(std::size_t{4} << 20);
-  std::size_t used = 0;
-  std::uint64_t bytes = 0;
-  bool write_ok = true;
-  auto flush = [&]() {
-    if (used > 0 && std::fwrite(out.data(), 1, used, f) != used) write_ok = false;
-    bytes += used;
-    used = 0;
-  };
+  RowFile file;
+  file.f = std::fopen(path.c_str(), "wb");
+  if (!file.f) return Status::fail(Msg::io_cannot_open_write, {{"path", path}, {"reason", std::strerror(errno)}});
+  file.out.resize(std::size_t{4} << 20);
   if (!libsvm) {
     std::string header;
     for (std::size_t j = 0; j < d; ++j) header += "x" + std::to_string(j + 1) + ",";
     header += "label\n";
-    if (std::fwrite(header.data(), 1, header.size(), f) != header.size()) write_ok = false;
-    bytes += header.size();
+    if (std::fwrite(header.data(), 1, header.size(), file.f) != header.size()) file.ok = false;
+    file.bytes += header.size();
   }
   // The longest row: d values of up to 7 characters, d indices and separators, a label.
   const std::size_t row_max = d * (libsvm ? 16 : 8) + 8;
-  if (out.size() < 2 * row_max) out.resize(2 * row_max);
+  if (file.out.size() < 2 * row_max) file.out.resize(2 * row_max);
 
   std::vector<int> k(d);
-  std::vector<double> x(d);
   const std::uint64_t budget = 1000 + 200 * static_cast<std::uint64_t>(spec.n);
   std::uint64_t draws = 0, positives = 0;
-  for (std::size_t i = 0; i < spec.n && write_ok; ++i) {
+  for (std::size_t i = 0; i < spec.n && file.ok; ++i) {
+    // The last row takes the class no row has had yet, if any.
     const int needed = (i + 1 == spec.n) ? (positives == 0 ? 1 : positives == i ? -1 : 0) : 0;
     int label = 0;
-    while (true) {
+    while (label == 0) {
       if (draws++ >= budget) {
-        std::fclose(f);
+        std::fclose(file.f);
         return Status::fail(Msg::stream_gen_separable, {{"n", msg_uint(spec.n)}, {"margin", format_number(spec.margin)}});
       }
       double s = 0.0;
       for (std::size_t j = 0; j < d; ++j) {
         k[j] = static_cast<int>(rng.below(20001)) - 10000;
-        x[j] = k[j] / 10000.0;  // correctly rounded: the double the text reads back as
-        s += w[j] * x[j];
+        s += w[j] * (k[j] / 10000.0);  // correctly rounded: the double the text reads back as
       }
       s += b;
       if (std::fabs(s) < threshold || s == 0.0) continue;
       label = s > 0.0 ? 1 : -1;
-      if (needed != 0 && label != needed) continue;
-      break;
+      if (needed != 0 && label != needed) label = 0;
     }
     positives += label > 0;
-    if (out.size() - used < row_max) flush();
-    char* p = out.data() + used;
-    if (libsvm) {
-      *p++ = label > 0 ? '+' : '-';
-      *p++ = '1';
-      for (std::size_t j = 0; j < d; ++j) {
-        *p++ = ' ';
-        p = write_uint(p, j + 1);
-        *p++ = ':';
-        p = write_fixed4(p, k[j]);
-      }
-    } else {
-      for (std::size_t j = 0; j < d; ++j) {
-        p = write_fixed4(p, k[j]);
-        *p++ = ',';
-      }
-      if (label < 0) *p++ = '-';
-      *p++ = '1';
-    }
-    *p++ = '\n';
-    used = static_cast<std::size_t>(p - out.data());
+    file.row_ends_at(write_stream_row(file.next_row(row_max), libsvm, k, label));
     if (progress && (i & 0xFFFF) == 0xFFFF) progress(i + 1);
   }
-  flush();
-  const bool closed = std::fclose(f) == 0;
-  if (!write_ok || !closed) return Status::fail(Msg::io_cannot_write, {{"path", path}});
+  file.flush();
+  const bool closed = std::fclose(file.f) == 0;
+  if (!file.ok || !closed) return Status::fail(Msg::io_cannot_write, {{"path", path}});
   if (progress) progress(spec.n);
   if (truth) {
     truth->has_plane = true;
@@ -357,7 +382,7 @@ Status generate_stream(const GenSpec& spec, const std::string& path, GenTruth* t
   if (stats) {
     stats->rows = spec.n;
     stats->positives = positives;
-    stats->bytes = bytes;
+    stats->bytes = file.bytes;
   }
   return Status::success();
 }

@@ -2,6 +2,7 @@
 
 #include <cfloat>
 #include <cmath>
+#include <type_traits>
 
 #include "core/base/simd.hpp"
 
@@ -39,7 +40,7 @@ Status to_float32(const Dataset& ds, DatasetF32& out) {
 
 // ---------------------------------------------------------------- FastPerceptron
 
-Status FastPerceptron::reset(int d, const PerceptronConfig& cfg, DType dtype) {
+Status FastPerceptron::reset(int d, const PerceptronConfig& cfg, DType dtype, simd::Level level) {
   if (d < 1) return Status::fail(Msg::fast_bad_d);
   if (!(cfg.eta > 0.0) || !std::isfinite(cfg.eta)) return Status::fail(Msg::learner_eta);
   if (!(cfg.tau >= 0.0) || !std::isfinite(cfg.tau)) return Status::fail(Msg::learner_tau);
@@ -47,6 +48,7 @@ Status FastPerceptron::reset(int d, const PerceptronConfig& cfg, DType dtype) {
   if (cfg.restart) return Status::fail(Msg::fast_restart);
   cfg_ = cfg;
   dtype_ = dtype;
+  level_ = level;
   d_ = d;
   initial_weights(cfg, static_cast<std::size_t>(d), w_, b_);
   set_weights(w_, b_);
@@ -58,7 +60,7 @@ Status FastPerceptron::reset(int d, const PerceptronConfig& cfg, DType dtype) {
 }
 
 void FastPerceptron::bound_values_of(const double* x, std::size_t n) {
-  if (simd::bounded_scan_uses_xmax()) value_bound_ = simd::max_abs_f64(x, n * static_cast<std::size_t>(d_));
+  if (simd::bounded_scan_uses_xmax(level_)) value_bound_ = simd::max_abs_f64(x, n * static_cast<std::size_t>(d_));
 }
 
 void FastPerceptron::set_weights(const std::vector<double>& w, double b) {
@@ -69,21 +71,12 @@ void FastPerceptron::set_weights(const std::vector<double>& w, double b) {
   for (std::size_t j = 0; j < w_.size(); ++j) w32_[j] = static_cast<float>(w_[j]);
 }
 
-bool FastPerceptron::update(const double* x, int y) {
+template <class T>
+bool FastPerceptron::update(const T* x, int y) {
   const double c = cfg_.eta * y;
-  const bool finite = simd::add_scaled_f64(w_.data(), c, x, w_.size());
-  b_ += c;
-  if (!finite || !std::isfinite(b_)) diverged_ = true;
-  ++updates_;
-  ++epoch_updates_;
-  converged_ = false;
-  ++steps_;
-  return diverged_ || update_limit_reached();
-}
-
-bool FastPerceptron::update(const float* x, int y) {
-  const double c = cfg_.eta * y;
-  const bool finite = simd::add_scaled_f32(w_.data(), w32_.data(), c, x, w_.size());
+  bool finite = false;
+  if constexpr (std::is_same_v<T, float>) finite = simd::add_scaled_f32(w_.data(), w32_.data(), c, x, w_.size());
+  else finite = simd::add_scaled_f64(w_.data(), c, x, w_.size());
   b_ += c;
   if (!finite || !std::isfinite(b_)) diverged_ = true;
   ++updates_;
@@ -115,16 +108,22 @@ std::size_t FastPerceptron::visit_rows(const T* x, const int* y, std::size_t n, 
 std::size_t FastPerceptron::visit(const double* x, const int* y, std::size_t n) {
   if (dtype_ != DType::Float64 || w_.empty()) return 0;
   const double bound = value_bound_;
+  const simd::Level level = level_;
   return visit_rows(x, y, n, w_.data(),
-                    [bound](const double* rx, const int* ry, std::size_t rows, std::size_t d, const double* w,
-                            double b, double tau, double* score) {
-                      return simd::first_violation_f64_bounded(rx, ry, rows, d, w, b, tau, bound, score);
+                    [bound, level](const double* rx, const int* ry, std::size_t rows, std::size_t d, const double* w,
+                                   double b, double tau, double* score) {
+                      return simd::first_violation_f64_bounded(rx, ry, rows, d, w, b, tau, bound, score, level);
                     });
 }
 
 std::size_t FastPerceptron::visit(const float* x, const int* y, std::size_t n) {
   if (dtype_ != DType::Float32 || w_.empty()) return 0;
-  return visit_rows(x, y, n, w32_.data(), simd::first_violation_f32);
+  const simd::Level level = level_;
+  return visit_rows(x, y, n, w32_.data(),
+                    [level](const float* rx, const int* ry, std::size_t rows, std::size_t d, const float* w, double b,
+                            double tau, double* score) {
+                      return simd::first_violation_f32(rx, ry, rows, d, w, b, tau, score, level);
+                    });
 }
 
 void FastPerceptron::end_epoch() {
@@ -157,12 +156,20 @@ FastPerceptron::Tally tally_rows(const T* x, const int* y, std::size_t n, std::s
 
 FastPerceptron::Tally FastPerceptron::tally(const double* x, const int* y, std::size_t n) const {
   if (w_.empty()) return {};
-  return tally_rows(x, y, n, w_.size(), w_.data(), b_, simd::scores_f64);
+  const simd::Level level = level_;
+  return tally_rows(x, y, n, w_.size(), w_.data(), b_,
+                    [level](const double* rx, std::size_t rows, std::size_t d, const double* w, double b, double* s) {
+                      simd::scores_f64(rx, rows, d, w, b, s, level);
+                    });
 }
 
 FastPerceptron::Tally FastPerceptron::tally(const float* x, const int* y, std::size_t n) const {
   if (w_.empty()) return {};
-  return tally_rows(x, y, n, w_.size(), w32_.data(), b_, simd::scores_f32);
+  const simd::Level level = level_;
+  return tally_rows(x, y, n, w_.size(), w32_.data(), b_,
+                    [level](const float* rx, std::size_t rows, std::size_t d, const float* w, double b, double* s) {
+                      simd::scores_f32(rx, rows, d, w, b, s, level);
+                    });
 }
 
 // ---------------------------------------------------------------- training with the stop rules of pla::train
@@ -175,31 +182,11 @@ Status fast_supports(const LearnerConfig& cfg) {
   return Status::success();
 }
 
-TrainResult fast_result(const FastPerceptron& p, StopReason reason, const StopRules& rules, std::size_t train_mistakes,
-                        std::size_t n) {
-  TrainResult r;
-  r.w = p.w();
-  r.b = p.b();
-  r.epochs = p.epoch();
-  r.updates = p.updates();
-  r.steps = p.steps();
-  r.converged = p.converged();
-  r.stop_reason = reason;
-  r.train_mistakes = train_mistakes;
-  r.mistakes_per_epoch = p.mistakes_per_epoch();
-  StopDetails details;
-  details.steps = r.steps;
-  details.train_mistakes = train_mistakes;
-  details.train_points = n;
-  r.message = stop_message(reason, rules, progress_of(p), details);
-  return r;
-}
-
 namespace {
 
 template <class T>
 Status fast_train_rows(const T* x, const int* y, std::size_t n, int d, DType dtype, const LearnerConfig& cfg,
-                       const StopRules& rules, TrainResult& out) {
+                       const StopRules& rules, TrainResult& out, simd::Level level) {
   Status st = fast_supports(cfg);
   if (!st) return st;
   if (n == 0) return Status::fail(Msg::train_empty);
@@ -207,7 +194,7 @@ Status fast_train_rows(const T* x, const int* y, std::size_t n, int d, DType dty
   if (!st) return st;
   const PerceptronConfig pc = learner_config(cfg).pla;  // as make_learner: tau only for a learner that takes it
   FastPerceptron p;
-  st = p.reset(d, pc, dtype);
+  st = p.reset(d, pc, dtype, level);
   if (!st) return st;
   p.set_update_limit(rules.max_updates);
   p.bound_values_of(x, n);
@@ -220,22 +207,24 @@ Status fast_train_rows(const T* x, const int* y, std::size_t n, int d, DType dty
     reason = stop_rule(rules, progress_of(p));
   }
 
-  out = fast_result(p, reason, rules, p.tally(x, y, n).mistakes, n);
+  out = train_result(p, reason, rules, p.tally(x, y, n).mistakes, n);
   return Status::success();
 }
 
 }  // namespace
 
-Status fast_train(const Dataset& ds, const LearnerConfig& cfg, const StopRules& rules, TrainResult& out) {
+Status fast_train(const Dataset& ds, const LearnerConfig& cfg, const StopRules& rules, TrainResult& out,
+                  simd::Level level) {
   if (ds.x.size() != ds.size() * static_cast<std::size_t>(ds.d < 1 ? 0 : ds.d))
     return Status::fail(Msg::fast_malformed);
-  return fast_train_rows(ds.x.data(), ds.y.data(), ds.size(), ds.d, DType::Float64, cfg, rules, out);
+  return fast_train_rows(ds.x.data(), ds.y.data(), ds.size(), ds.d, DType::Float64, cfg, rules, out, level);
 }
 
-Status fast_train(const DatasetF32& ds, const LearnerConfig& cfg, const StopRules& rules, TrainResult& out) {
+Status fast_train(const DatasetF32& ds, const LearnerConfig& cfg, const StopRules& rules, TrainResult& out,
+                  simd::Level level) {
   if (ds.x.size() != ds.size() * static_cast<std::size_t>(ds.d < 1 ? 0 : ds.d))
     return Status::fail(Msg::fast_malformed);
-  return fast_train_rows(ds.x.data(), ds.y.data(), ds.size(), ds.d, DType::Float32, cfg, rules, out);
+  return fast_train_rows(ds.x.data(), ds.y.data(), ds.size(), ds.d, DType::Float32, cfg, rules, out, level);
 }
 
 }  // namespace pla

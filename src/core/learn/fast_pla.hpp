@@ -41,6 +41,7 @@
 #include "core/data/dataset.hpp"
 #include "core/learn/learners.hpp"
 #include "core/learn/perceptron.hpp"
+#include "core/base/simd.hpp"
 #include "core/base/status.hpp"
 
 namespace pla {
@@ -49,24 +50,17 @@ enum class DType { Float64, Float32 };
 const char* to_string(DType v);                          // "float64", "float32"
 bool parse_dtype(const std::string& s, DType& out);      // accepts float64|f64|double, float32|f32|float
 
-// A data set stored as float: x[i*d + j] is coordinate j of point i rounded to the nearest float.
-struct DatasetF32 {
-  int d = 2;
-  std::vector<float> x;
-  std::vector<int> y;
-  std::size_t size() const { return y.size(); }
-  bool empty() const { return y.empty(); }
-  const float* row(std::size_t i) const { return x.data() + i * static_cast<std::size_t>(d); }
-};
+// DatasetF32, a data set stored as float: dataset.hpp.
 // Rounds every coordinate to float. Fails (out unchanged) when one is beyond the float
 // range (|x| > FLT_MAX would become inf), naming the point and coordinate.
 Status to_float32(const Dataset& ds, DatasetF32& out);
 
 class FastPerceptron {
  public:
-  // Binds to dimension d with cfg's eta, tau, init and seed. Fails on d < 1, eta not
-  // finite and > 0, tau not finite and >= 0, an order other than cyclic, or restart.
-  Status reset(int d, const PerceptronConfig& cfg, DType dtype);
+  // Binds to dimension d with cfg's eta, tau, init and seed, its visits run at SIMD level
+  // `level` (simd.hpp; the same bits at every level). Fails on d < 1, eta not finite and
+  // > 0, tau not finite and >= 0, an order other than cyclic, or restart.
+  Status reset(int d, const PerceptronConfig& cfg, DType dtype, simd::Level level = simd::level());
   // Starts from the given weights instead (w.size() == d), e.g. a known separator.
   void set_weights(const std::vector<double>& w, double b);
   // Stop visiting right after the update that makes updates() reach `limit` (0: no limit).
@@ -98,6 +92,7 @@ class FastPerceptron {
   Tally tally(const float* x, const int* y, std::size_t n) const;
 
   DType dtype() const { return dtype_; }
+  simd::Level level() const { return level_; }
   int d() const { return d_; }
   const PerceptronConfig& config() const { return cfg_; }
   const std::vector<double>& w() const { return w_; }
@@ -112,14 +107,16 @@ class FastPerceptron {
   const std::vector<std::uint64_t>& mistakes_per_epoch() const { return per_epoch_; }
 
  private:
-  bool update(const double* x, int y);
-  bool update(const float* x, int y);
+  // The update on row x (float64 or float32): w += eta y x, b += eta y; true when the visit stops there.
+  template <class T>
+  bool update(const T* x, int y);
   // Scans rows with `first_violation` (the SIMD kernel of T) and updates on each violation.
   template <class T, class Scan>
   std::size_t visit_rows(const T* x, const int* y, std::size_t n, const T* w, Scan first_violation);
 
   PerceptronConfig cfg_;
   DType dtype_ = DType::Float64;
+  simd::Level level_ = simd::Level::Scalar;
   int d_ = 0;
   std::vector<double> w_;
   std::vector<float> w32_;  // Float32: w rounded to float
@@ -140,13 +137,13 @@ Status fast_supports(const LearnerConfig& cfg);
 // Float64 gives every field pla::train gives for the same learner (message included);
 // validation_mistakes stays empty (no validation set here).
 // Fails without training when fast_supports(cfg) fails or on the errors of pla::train.
-Status fast_train(const Dataset& ds, const LearnerConfig& cfg, const StopRules& rules, TrainResult& out);
-Status fast_train(const DatasetF32& ds, const LearnerConfig& cfg, const StopRules& rules, TrainResult& out);
+// `level`: the SIMD level of the visits (tests and benchmarks pass each one).
+Status fast_train(const Dataset& ds, const LearnerConfig& cfg, const StopRules& rules, TrainResult& out,
+                  simd::Level level = simd::level());
+Status fast_train(const DatasetF32& ds, const LearnerConfig& cfg, const StopRules& rules, TrainResult& out,
+                  simd::Level level = simd::level());
 
-// Shared with stream_train: the TrainResult of a run stopped for `reason` (its message by
-// stop_message, as pla::train's), with train_mistakes of the n training points. The
-// counters the stop rules read are progress_of(p) (stop.hpp).
-TrainResult fast_result(const FastPerceptron& p, StopReason reason, const StopRules& rules, std::size_t train_mistakes,
-                        std::size_t n);
+// fast_train and stream_train build their TrainResult as pla::train does (train_result,
+// learners.hpp), with the counters the stop rules read (progress_of, stop.hpp).
 
 }  // namespace pla

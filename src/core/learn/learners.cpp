@@ -1,7 +1,7 @@
 // Perceptron Lab core: the learners (learners.hpp) and their table.
 //
 // [SECTION] index
-//   shared helpers        all_finite, LearnerImpl (clone, assign)
+//   shared helpers        all_finite, LearnerImpl (clone, assign, the binding, the history)
 //   primal online         PrimalLearner<Keep>: PrimalCore + a Keep policy
 //                         (KeepLast: classic, margin; KeepPocket; KeepAverage; KeepVotes)
 //   batch perceptron      BatchLearner
@@ -31,7 +31,8 @@ bool all_finite(const std::vector<double>& v) {
   return true;
 }
 
-// clone() and assign() for every implementation.
+// What every implementation shares: clone() and assign(); the binding to a data set that
+// reset makes (its size and dimension) and every step checks first; the updates per epoch.
 template <class Derived>
 class LearnerImpl : public Learner {
  public:
@@ -44,6 +45,30 @@ class LearnerImpl : public Learner {
     static_cast<Derived&>(*this) = *o;
     return true;
   }
+  bool bound_to(const Dataset& ds) const override { return bound_ && ds.size() == n_ && ds.d == d_; }
+  const SharedLog<std::uint64_t>& mistakes_log() const override { return history_; }
+
+ protected:
+  // reset: binds to ds's size and dimension, with an empty history.
+  void bind(const Dataset& ds) {
+    n_ = ds.size();
+    d_ = ds.d;
+    bound_ = true;
+    history_.clear();
+  }
+  void unbind() { bound_ = false; }
+  // The start of every step: `info` is the step that visits nothing (index ds.size()); true
+  // when there is a point to visit (bound to ds, which is not empty).
+  bool can_step(const Dataset& ds, StepInfo& info) const {
+    info = StepInfo();
+    info.index = ds.size();
+    return bound_to(ds) && n_ > 0;
+  }
+
+  std::size_t n_ = 0;
+  int d_ = 0;
+  bool bound_ = false;
+  SharedLog<std::uint64_t> history_;  // updates per completed epoch
 };
 
 // [SECTION] primal online learners: PrimalCore + a Keep policy (what the hypothesis keeps)
@@ -181,21 +206,17 @@ class PrimalLearner final : public LearnerImpl<PrimalLearner<Keep>> {
 
   Status reset(const Dataset& ds) override {
     core_.reset(ds, cfg_.pla);
-    n_ = ds.size();
-    d_ = ds.d;
-    bound_ = true;
-    history_.clear();
+    this->bind(ds);
     keep_.reset(ds, core_);
     return Status::success();
   }
 
-  bool bound_to(const Dataset& ds) const override { return bound_ && ds.size() == n_ && ds.d == d_; }
-
   StepInfo step(const Dataset& ds) override {
-    if (!bound_to(ds)) return no_step(ds);
-    const StepInfo info = core_.step(ds);
+    StepInfo info;
+    if (!this->can_step(ds, info)) return info;
+    info = core_.step(ds);
     if (info.index == ds.size()) return info;
-    if (info.epoch_end) history_.push_back(core_.last_epoch_mistakes());
+    if (info.epoch_end) this->history_.push_back(core_.last_epoch_mistakes());
     keep_.step(ds, info, core_);
     return info;
   }
@@ -220,21 +241,10 @@ class PrimalLearner final : public LearnerImpl<PrimalLearner<Keep>> {
   std::uint64_t epoch() const override { return core_.epoch(); }
   bool converged() const override { return core_.converged(); }
   bool diverged() const override { return core_.diverged(); }
-  const SharedLog<std::uint64_t>& mistakes_log() const override { return history_; }
 
  private:
-  static StepInfo no_step(const Dataset& ds) {
-    StepInfo info;
-    info.index = ds.size();
-    return info;
-  }
-
   LearnerConfig cfg_;
   PrimalCore core_;
-  std::size_t n_ = 0;
-  int d_ = 0;
-  bool bound_ = false;
-  SharedLog<std::uint64_t> history_;
   Keep keep_;
 };
 
@@ -247,9 +257,7 @@ class BatchLearner final : public LearnerImpl<BatchLearner> {
   const LearnerConfig& config() const override { return cfg_; }
 
   Status reset(const Dataset& ds) override {
-    n_ = ds.size();
-    d_ = ds.d;
-    bound_ = true;
+    bind(ds);
     initial_weights(cfg_.pla, static_cast<std::size_t>(ds.d), w_, b_);
     grad_w_.assign(w_.size(), 0.0);
     grad_b_ = 0.0;
@@ -259,18 +267,14 @@ class BatchLearner final : public LearnerImpl<BatchLearner> {
     pos_ = 0;
     steps_ = updates_ = epoch_ = epoch_mistakes_ = 0;
     converged_ = diverged_ = false;
-    history_.clear();
     return Status::success();
   }
-
-  bool bound_to(const Dataset& ds) const override { return bound_ && ds.size() == n_ && ds.d == d_; }
 
   // Visits point pos_ (index order) with the epoch's weights; a misclassified
   // point adds y x to the sum applied when the epoch ends.
   StepInfo step(const Dataset& ds) override {
     StepInfo info;
-    info.index = ds.size();
-    if (!bound_to(ds) || n_ == 0) return info;
+    if (!can_step(ds, info)) return info;
     const std::size_t i = pos_;
     const double* x = ds.row(i);
     const int y = ds.y[i];
@@ -308,7 +312,6 @@ class BatchLearner final : public LearnerImpl<BatchLearner> {
   std::uint64_t epoch() const override { return epoch_; }
   bool converged() const override { return converged_; }
   bool diverged() const override { return diverged_; }
-  const SharedLog<std::uint64_t>& mistakes_log() const override { return history_; }
 
  private:
   // The epoch's mistakes are J1 of the weights it used: keep them if best, then
@@ -336,15 +339,11 @@ class BatchLearner final : public LearnerImpl<BatchLearner> {
   }
 
   LearnerConfig cfg_;
-  std::size_t n_ = 0;
-  int d_ = 0;
-  bool bound_ = false;
   std::vector<double> w_, grad_w_, best_w_;
   double b_ = 0.0, grad_b_ = 0.0, best_b_ = 0.0;
   std::size_t best_mistakes_ = 0, pos_ = 0;
   std::uint64_t steps_ = 0, updates_ = 0, epoch_ = 0, epoch_mistakes_ = 0;
   bool converged_ = false, diverged_ = false;
-  SharedLog<std::uint64_t> history_;
 };
 
 // [SECTION] dual and kernel perceptron
@@ -358,31 +357,25 @@ class KernelLearner final : public LearnerImpl<KernelLearner> {
   const LearnerConfig& config() const override { return cfg_; }
 
   Status reset(const Dataset& ds) override {
-    bound_ = false;
+    unbind();
     std::vector<double> gram;
     const Status st = gram_matrix(ds, cfg_.kernel, cfg_.max_gram_points, gram);
     if (!st) return st;
     gram_ = std::make_shared<const std::vector<double>>(std::move(gram));
     points_ = std::make_shared<const Dataset>(ds);
-    n_ = ds.size();
-    d_ = ds.d;
+    bind(ds);
     alpha_.assign(n_, 0);
     b_ = 0.0;
     w_.assign(is_linear() ? n_dims() : 0, 0.0);
     order_.reset(n_, cfg_.pla);
     steps_ = updates_ = epoch_ = epoch_mistakes_ = 0;
     converged_ = diverged_ = false;
-    history_.clear();
-    bound_ = true;
     return Status::success();
   }
 
-  bool bound_to(const Dataset& ds) const override { return bound_ && ds.size() == n_ && ds.d == d_; }
-
   StepInfo step(const Dataset& ds) override {
     StepInfo info;
-    info.index = ds.size();
-    if (!bound_to(ds) || n_ == 0) return info;
+    if (!can_step(ds, info)) return info;
     const std::size_t i = order_.next();
     const int y = ds.y[i];
     info.index = i;
@@ -440,7 +433,6 @@ class KernelLearner final : public LearnerImpl<KernelLearner> {
   std::uint64_t epoch() const override { return epoch_; }
   bool converged() const override { return converged_; }
   bool diverged() const override { return diverged_; }
-  const SharedLog<std::uint64_t>& mistakes_log() const override { return history_; }
 
  private:
   bool is_linear() const { return cfg_.kernel.type == KernelType::Linear; }
@@ -484,16 +476,12 @@ class KernelLearner final : public LearnerImpl<KernelLearner> {
   LearnerConfig cfg_;
   std::shared_ptr<const std::vector<double>> gram_;  // N x N, shared by copies
   std::shared_ptr<const Dataset> points_;            // the training points, for predictions
-  std::size_t n_ = 0;
-  int d_ = 0;
-  bool bound_ = false;
   std::vector<std::uint64_t> alpha_;
   double b_ = 0.0;
   std::vector<double> w_;  // linear kernel only
   VisitOrder order_;
   std::uint64_t steps_ = 0, updates_ = 0, epoch_ = 0, epoch_mistakes_ = 0;
   bool converged_ = false, diverged_ = false;
-  SharedLog<std::uint64_t> history_;
 };
 
 // [SECTION] the learner table: rows and policies
@@ -698,16 +686,17 @@ Status train(Learner& learner, const Dataset& train_set, const StopRules& rules,
     return Status::fail(Msg::train_validation_d, {{"validation_d", msg_int(validation->d)}, {"d", msg_int(train_set.d)}});
   const bool validate = validation != nullptr && !validation->empty();
 
-  TrainResult r;
+  std::vector<std::size_t> validation_mistakes;
+  std::uint64_t best_epoch = 0;
   std::size_t best_val = std::numeric_limits<std::size_t>::max();
   std::uint64_t best_step = learner.steps(), since_best = 0;
   std::unique_ptr<Learner> best;
   auto score_validation = [&]() {
     const std::size_t m = count_mistakes(learner, *validation);
-    r.validation_mistakes.push_back(m);
+    validation_mistakes.push_back(m);
     if (m < best_val) {
       best_val = m;
-      r.best_epoch = learner.epoch();
+      best_epoch = learner.epoch();
       best_step = learner.steps();
       if (trace == nullptr) best = learner.clone();
       since_best = 0;
@@ -738,26 +727,16 @@ Status train(Learner& learner, const Dataset& train_set, const StopRules& rules,
     if (!st) return st;
   }
 
-  r.w = learner.w();
-  r.b = learner.b();
-  r.epochs = learner.epoch();
-  r.updates = learner.updates();
-  r.steps = learner.steps();
-  r.converged = learner.converged();
-  r.stop_reason = reason;
-  r.train_mistakes = count_mistakes(learner, train_set);
-  r.mistakes_per_epoch = learner.mistakes_per_epoch();
   StopDetails details;
-  details.steps = r.steps;
-  details.train_mistakes = r.train_mistakes;
-  details.train_points = train_set.size();
   if (reason == StopReason::EarlyStopping) {
-    details.best_epoch = r.best_epoch;
+    details.best_epoch = best_epoch;
     details.stop_epoch = stop_epoch;
     details.validation_mistakes = best_val;
     details.validation_points = validation->size();
   }
-  r.message = stop_message(reason, rules, progress_of(learner), details);
+  TrainResult r = train_result(learner, reason, rules, count_mistakes(learner, train_set), train_set.size(), details);
+  r.validation_mistakes = std::move(validation_mistakes);
+  r.best_epoch = best_epoch;
   out = std::move(r);
   return Status::success();
 }

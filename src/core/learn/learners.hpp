@@ -6,7 +6,7 @@
 //   the learner table   LearnerInfo (one row per learner: name, catalog key, parameters,
 //                       what it can do) and LearnerParam (one row per learner parameter)
 //   Learner             reset(ds)  step(ds)  run_epoch(ds)  predict(x)  w() b()
-//   make_learner, train, count_mistakes
+//   make_learner, train, count_mistakes, train_result
 //
 // Each variant is a small policy on a shared engine, not a copy:
 //   classic   the PLA rule (PrimalCore): on y (w.x + b) <= 0, w += eta y x, b += eta y
@@ -227,6 +227,31 @@ struct TrainResult {
   std::vector<std::size_t> validation_mistakes;
   std::uint64_t best_epoch = 0;  // the epoch with the fewest validation mistakes (restored on early stopping)
 };
+
+// The TrainResult of a run stopped for `reason`, as every trainer builds it (pla::train,
+// fast_train, stream_train): the hypothesis and counters of `c` (a Learner or a
+// FastPerceptron), J1 = train_mistakes of its n training points, and the stop message
+// (stop_message) with `details`' early-stopping fields. validation_mistakes and best_epoch
+// are left to the caller.
+template <class Counter>
+TrainResult train_result(const Counter& c, StopReason reason, const StopRules& rules, std::size_t train_mistakes,
+                         std::size_t n, StopDetails details = {}) {
+  TrainResult r;
+  r.w = c.w();
+  r.b = c.b();
+  r.epochs = c.epoch();
+  r.updates = c.updates();
+  r.steps = c.steps();
+  r.converged = c.converged();
+  r.stop_reason = reason;
+  r.train_mistakes = train_mistakes;
+  r.mistakes_per_epoch = c.mistakes_per_epoch();
+  details.steps = r.steps;
+  details.train_mistakes = train_mistakes;
+  details.train_points = n;
+  r.message = stop_message(reason, rules, progress_of(c), details);
+  return r;
+}
 
 class Trace;
 

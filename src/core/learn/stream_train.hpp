@@ -1,5 +1,5 @@
-// Perceptron Lab core: training over data that do not fit in memory, and the float32
-// data sets read from a file.
+// Perceptron Lab core: training over data that do not fit in memory (the float32 data
+// sets read from a file are data_stream.hpp's load_stream / read_all).
 //
 // stream_train runs the classic (or margin) perceptron over a file read by a DataStream
 // (data_stream.hpp): each epoch is one pass, in file order (cyclic), with the stop rules
@@ -23,12 +23,6 @@
 #include "core/learn/stop.hpp"
 
 namespace pla {
-
-// A whole file, or the rest of the current pass of an open stream, as float32 rows
-// (fast_pla.hpp's DatasetF32), as data_stream.hpp's load_stream / read_all read a Dataset.
-Status load_stream(const std::string& path, DatasetF32& out, int expected_d = 0);
-Status load_stream(const std::string& path, const ReadOptions& options, DatasetF32& out);
-Status read_all(DataStream& s, DatasetF32& out);
 
 struct StreamProgress {
   std::uint64_t epoch = 0;        // 1-based epoch of the pass under way (the final count pass has epoch 0)

@@ -379,35 +379,24 @@ double novikoff_bound(double R_aug, double gamma_aug) {
   return ratio * ratio;
 }
 
-Status compute_margin(const Dataset& ds, MarginResult& out) {
-  out = MarginResult{};
-  Status st = check_data(ds);
-  if (!st) return st;
-  // Squared distances of coordinates beyond 1e150 overflow: refuse rather than misreport.
-  for (double v : ds.x)
-    if (std::fabs(v) > kMaxMarginCoordinate)
-      return Status::fail(Msg::margin_coordinate_too_large);
+namespace {
+
+// Only one class: any far-away plane separates, so gamma is unbounded; u = (0, y) gives the
+// augmented margin.
+void one_class_margin(const Dataset& ds, int y, MarginResult& out) {
   const std::size_t d = static_cast<std::size_t>(ds.d);
-  out.R = ds.radius();
-  out.R_aug = ds.radius_aug();
-  out.method =
-      "Wolfe's min-norm-point algorithm (1976): gamma over conv(+) - conv(-) with a split oracle, gamma_aug over "
-      "conv{y_i (x_i, 1)}";
-  const std::size_t n_plus = ds.count(1), n_minus = ds.count(-1);
+  out.separable = true;
+  out.gamma = out.gamma_upper = kInf;
+  out.reason = std::string("only one class (label ") + (y > 0 ? "+1" : "-1") +
+               "): any far-away plane separates, so gamma is unbounded (+inf); gamma_aug and the bound are finite";
+  std::vector<double> e(d + 1, 0.0);  // u = (0, y) achieves y_i u.x~_i = 1 for every point
+  e[d] = y;
+  fill_augmented(ds, e, out);
+}
 
-  if (n_plus == 0 || n_minus == 0) {
-    const int y = n_plus > 0 ? 1 : -1;
-    out.separable = true;
-    out.gamma = out.gamma_upper = kInf;
-    out.reason = std::string("only one class (label ") + (y > 0 ? "+1" : "-1") +
-                 "): any far-away plane separates, so gamma is unbounded (+inf); gamma_aug and the bound are finite";
-    std::vector<double> e(d + 1, 0.0);  // u = (0, y) achieves y_i u.x~_i = 1 for every point
-    e[d] = y;
-    fill_augmented(ds, e, out);
-    return Status::success();
-  }
-
-  // ---- affine margin: nearest points of conv(+) and conv(-)
+// The diagonal of the data's bounding box: >= max ||x_i - x_j||.
+double bounding_diagonal(const Dataset& ds) {
+  const std::size_t d = static_cast<std::size_t>(ds.d);
   std::vector<double> lo(d, kInf), hi(d, -kInf);
   for (std::size_t i = 0; i < ds.size(); ++i)
     for (std::size_t k = 0; k < d; ++k) {
@@ -416,11 +405,13 @@ Status compute_margin(const Dataset& ds, MarginResult& out) {
     }
   double diag2 = 0.0;
   for (std::size_t k = 0; k < d; ++k) diag2 += (hi[k] - lo[k]) * (hi[k] - lo[k]);
-  const double scale = std::sqrt(diag2);  // >= max ||x_i - x_j||
-  const DifferencePoints P(ds);
-  const WolfeRun run = wolfe(P, scale, max_iterations(P.dim()));
-  out.iterations = run.iterations;
-  out.converged = !run.capped;
+  return std::sqrt(diag2);
+}
+
+// The nearest points c_plus, c_minus of the two hulls found by the run: their combinations
+// of data points, the support points, their distance and the upper bound on gamma.
+void nearest_hull_points(const Dataset& ds, const WolfeRun& run, MarginResult& out) {
+  const std::size_t d = static_cast<std::size_t>(ds.d);
   for (std::size_t k = 0; k < run.corral.size(); ++k) {
     add_weight(out.combo_plus, run.corral[k].i, run.lambda[k]);
     add_weight(out.combo_minus, run.corral[k].j, run.lambda[k]);
@@ -437,39 +428,83 @@ Status compute_margin(const Dataset& ds, MarginResult& out) {
   for (std::size_t k = 0; k < d; ++k) dist2 += (out.c_plus[k] - out.c_minus[k]) * (out.c_plus[k] - out.c_minus[k]);
   out.hull_distance = std::sqrt(dist2);
   out.gamma_upper = out.hull_distance / 2.0;
+}
 
-  // Candidate separator w = p / ||p||, b equalising the two sides; its margin is evaluated on every point.
+// Candidate separator w = p / ||p||, b equalising the two sides; its margin gamma is
+// evaluated on every point (-inf when the run's p is 0).
+void candidate_separator(const Dataset& ds, const WolfeRun& run, std::vector<double>& w, double& gamma, double& b) {
+  const std::size_t d = static_cast<std::size_t>(ds.d);
+  gamma = -kInf;
+  b = 0.0;
+  w.clear();
+  if (!(run.norm > 0.0)) return;
+  w = run.x;
+  for (double& v : w) v /= run.norm;
+  double min_plus = kInf, max_minus = -kInf;
+  for (std::size_t i = 0; i < ds.size(); ++i) {
+    const double s = dot(w.data(), ds.row(i), d);
+    if (ds.y[i] > 0) min_plus = std::min(min_plus, s);
+    else max_minus = std::max(max_minus, s);
+  }
+  gamma = (min_plus - max_minus) / 2.0;
+  b = -(min_plus + max_minus) / 2.0;
+}
+
+// No strictly separating plane: the margins are 0 and the reason says whether the hulls meet.
+void not_separable(const WolfeRun& run, double touch, MarginResult& out) {
+  out.separable = false;
+  out.gamma = out.gamma_upper = 0.0;
+  out.gamma_aug = out.gamma_aug_upper = 0.0;
+  out.bound = kInf;
+  if (out.hull_distance <= touch) {
+    out.reason = "not linearly separable: the convex hulls of the two classes meet (c_plus and c_minus are " +
+                 sig6_number(out.hull_distance) + " apart, tolerance " + sig6_number(touch) + ")";
+    if (out.combo_plus.size() == 1 && out.combo_minus.size() == 1 && out.hull_distance == 0.0)
+      out.reason += "; points " + std::to_string(out.combo_plus[0].index) + " (+1) and " +
+                    std::to_string(out.combo_minus[0].index) + " (-1) coincide";
+  } else {
+    out.reason = "not shown separable: no strictly separating plane found and the hulls are " +
+                 sig6_number(out.hull_distance) + " apart (solver stopped after " + std::to_string(run.iterations) +
+                 " iterations)";
+  }
+}
+
+}  // namespace
+
+Status compute_margin(const Dataset& ds, MarginResult& out) {
+  out = MarginResult{};
+  Status st = check_data(ds);
+  if (!st) return st;
+  // Squared distances of coordinates beyond 1e150 overflow: refuse rather than misreport.
+  for (double v : ds.x)
+    if (std::fabs(v) > kMaxMarginCoordinate)
+      return Status::fail(Msg::margin_coordinate_too_large);
+  const std::size_t d = static_cast<std::size_t>(ds.d);
+  out.R = ds.radius();
+  out.R_aug = ds.radius_aug();
+  out.method =
+      "Wolfe's min-norm-point algorithm (1976): gamma over conv(+) - conv(-) with a split oracle, gamma_aug over "
+      "conv{y_i (x_i, 1)}";
+  const std::size_t n_plus = ds.count(1), n_minus = ds.count(-1);
+  if (n_plus == 0 || n_minus == 0) {
+    one_class_margin(ds, n_plus > 0 ? 1 : -1, out);
+    return Status::success();
+  }
+
+  // ---- affine margin: nearest points of conv(+) and conv(-)
+  const double scale = bounding_diagonal(ds);  // >= max ||x_i - x_j||
+  const DifferencePoints P(ds);
+  const WolfeRun run = wolfe(P, scale, max_iterations(P.dim()));
+  out.iterations = run.iterations;
+  out.converged = !run.capped;
+  nearest_hull_points(ds, run, out);
+
   double gamma = -kInf, b = 0.0;
   std::vector<double> w;
-  if (run.norm > 0.0) {
-    w = run.x;
-    for (double& v : w) v /= run.norm;
-    double min_plus = kInf, max_minus = -kInf;
-    for (std::size_t i = 0; i < ds.size(); ++i) {
-      const double s = dot(w.data(), ds.row(i), d);
-      if (ds.y[i] > 0) min_plus = std::min(min_plus, s);
-      else max_minus = std::max(max_minus, s);
-    }
-    gamma = (min_plus - max_minus) / 2.0;
-    b = -(min_plus + max_minus) / 2.0;
-  }
+  candidate_separator(ds, run, w, gamma, b);
   const double touch = kMarginTouchTolerance * scale;
   if (!(2.0 * gamma > touch)) {
-    out.separable = false;
-    out.gamma = out.gamma_upper = 0.0;
-    out.gamma_aug = out.gamma_aug_upper = 0.0;
-    out.bound = kInf;
-    if (out.hull_distance <= touch) {
-      out.reason = "not linearly separable: the convex hulls of the two classes meet (c_plus and c_minus are " +
-                   sig6_number(out.hull_distance) + " apart, tolerance " + sig6_number(touch) + ")";
-      if (out.combo_plus.size() == 1 && out.combo_minus.size() == 1 && out.hull_distance == 0.0)
-        out.reason += "; points " + std::to_string(out.combo_plus[0].index) + " (+1) and " +
-                      std::to_string(out.combo_minus[0].index) + " (-1) coincide";
-    } else {
-      out.reason = "not shown separable: no strictly separating plane found and the hulls are " +
-                   sig6_number(out.hull_distance) + " apart (solver stopped after " + std::to_string(run.iterations) +
-                   " iterations)";
-    }
+    not_separable(run, touch, out);
     return Status::success();
   }
   out.separable = true;

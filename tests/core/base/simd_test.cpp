@@ -27,11 +27,6 @@ namespace {
 using test::bits;
 using test::failed_with;
 
-// Restores the default (fastest) level when a test ends.
-struct LevelGuard {
-  ~LevelGuard() { simd::set_level(simd::levels().back()); }
-};
-
 // Values of very different magnitudes and signs, so that the summation order shows
 // in the rounding (a reordered sum would give other bits on most rows).
 std::vector<double> awkward_values(Rng& rng, std::size_t count) {
@@ -65,23 +60,29 @@ double reference_score_f32(const float* x, std::size_t d, const float* w, double
 
 const std::size_t kDims[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 255, 256, 257};
 
-TEST(Simd, LevelsStartWithScalarAndCanBeChosen) {
-  LevelGuard guard;
+TEST(Simd, LevelsStartWithScalarAndEveryLevelCanBeAsked) {
   const std::vector<simd::Level> levels = simd::levels();
   ASSERT_FALSE(levels.empty());
   EXPECT_EQ(levels.front(), simd::Level::Scalar);
   EXPECT_EQ(simd::level(), levels.back());  // the default is the fastest available
-  for (simd::Level v : levels) {
-    ASSERT_TRUE(simd::set_level(v));
-    EXPECT_EQ(simd::level(), v) << simd::to_string(v);
+  for (std::size_t k = 1; k < levels.size(); ++k) EXPECT_NE(levels[k], levels[k - 1]);
+  // Any level may be asked for; one this machine or build cannot run runs the scalar code.
+  Rng rng(10);
+  const std::size_t d = 33, rows = 13;
+  const std::vector<double> x = awkward_values(rng, rows * d);
+  const std::vector<double> w = awkward_values(rng, d);
+  for (simd::Level v : {simd::Level::Scalar, simd::Level::Sse2, simd::Level::Avx2, simd::Level::Avx512,
+                        simd::Level::Wasm128}) {
+    std::vector<double> got(rows);
+    simd::scores_f64(x.data(), rows, d, w.data(), 0.5, got.data(), v);
+    for (std::size_t i = 0; i < rows; ++i)
+      ASSERT_EQ(bits(got[i]), bits(reference_score(x.data() + i * d, d, w, 0.5))) << simd::to_string(v);
   }
 }
 
 TEST(Simd, Float64ScoresAreTheIndexOrderSumBitForBit) {
-  LevelGuard guard;
   Rng rng(11);
   for (simd::Level level : simd::levels()) {
-    ASSERT_TRUE(simd::set_level(level));
     for (std::size_t d : kDims) {
       for (std::size_t rows : {std::size_t{0}, std::size_t{1}, std::size_t{3}, std::size_t{4}, std::size_t{7},
                                std::size_t{13}, std::size_t{64}}) {
@@ -89,7 +90,7 @@ TEST(Simd, Float64ScoresAreTheIndexOrderSumBitForBit) {
         const std::vector<double> w = awkward_values(rng, d);
         const double b = rng.uniform(-3.0, 3.0);
         std::vector<double> got(rows + 1, 42.0);
-        simd::scores_f64(x.data(), rows, d, w.data(), b, got.data());
+        simd::scores_f64(x.data(), rows, d, w.data(), b, got.data(), level);
         for (std::size_t i = 0; i < rows; ++i)
           ASSERT_EQ(bits(got[i]), bits(reference_score(x.data() + i * d, d, w, b)))
               << simd::to_string(level) << " d=" << d << " row " << i << " of " << rows;
@@ -102,10 +103,8 @@ TEST(Simd, Float64ScoresAreTheIndexOrderSumBitForBit) {
 }
 
 TEST(Simd, Float64FirstViolationAndCountsMatchTheLoop) {
-  LevelGuard guard;
   Rng rng(12);
   for (simd::Level level : simd::levels()) {
-    ASSERT_TRUE(simd::set_level(level));
     for (std::size_t d : {std::size_t{1}, std::size_t{2}, std::size_t{5}, std::size_t{32}, std::size_t{33}, std::size_t{130}}) {
       const std::size_t rows = 61;
       const std::vector<double> x = awkward_values(rng, rows * d);
@@ -122,15 +121,16 @@ TEST(Simd, Float64FirstViolationAndCountsMatchTheLoop) {
           }
         }
         double s = 0.0;
-        const std::size_t first = simd::first_violation_f64(x.data(), y.data(), rows, d, w.data(), b, tau, &s);
+        const std::size_t first = simd::first_violation_f64(x.data(), y.data(), rows, d, w.data(), b, tau, &s, level);
         ASSERT_EQ(first, expected_first) << simd::to_string(level) << " d=" << d << " tau=" << tau;
         if (first < rows) {
           EXPECT_EQ(bits(s), bits(reference_score(x.data() + first * d, d, w, b)));
         }
-        EXPECT_EQ(simd::count_violations_f64(x.data(), y.data(), rows, d, w.data(), b, tau, SIZE_MAX), expected_count);
-        EXPECT_EQ(simd::count_violations_f64(x.data(), y.data(), rows, d, w.data(), b, tau, 3),
+        EXPECT_EQ(simd::count_violations_f64(x.data(), y.data(), rows, d, w.data(), b, tau, SIZE_MAX, level),
+                  expected_count);
+        EXPECT_EQ(simd::count_violations_f64(x.data(), y.data(), rows, d, w.data(), b, tau, 3, level),
                   std::min<std::size_t>(expected_count, 3));
-        EXPECT_EQ(simd::count_violations_f64(x.data(), y.data(), rows, d, w.data(), b, tau, 0), 0u);
+        EXPECT_EQ(simd::count_violations_f64(x.data(), y.data(), rows, d, w.data(), b, tau, 0, level), 0u);
       }
     }
   }
@@ -156,7 +156,6 @@ struct ScanSet {
 // on every level, with its exact score, with the rows at a 16-byte boundary and 8 bytes
 // past one.
 TEST(Simd, Float64LongScansFindTheEarliestOfSeveralMistakes) {
-  LevelGuard guard;
   Rng rng(33);
   for (std::size_t d : {std::size_t{1}, std::size_t{3}, std::size_t{32}, std::size_t{33}}) {
     const std::size_t rows = 6151;
@@ -177,7 +176,6 @@ TEST(Simd, Float64LongScansFindTheEarliestOfSeveralMistakes) {
       cases.push_back(c);
     }
     for (simd::Level level : simd::levels()) {
-      ASSERT_TRUE(simd::set_level(level));
       for (const auto& c : cases) {
         std::vector<int> y = clean;
         for (std::size_t p : c) y[p] = -clean[p];
@@ -188,7 +186,7 @@ TEST(Simd, Float64LongScansFindTheEarliestOfSeveralMistakes) {
             if (start > expected) continue;
             double s = 0.0;
             const std::size_t k = simd::first_violation_f64(base + start * d, y.data() + start, rows - start, d,
-                                                            w.data(), b, 0.0, &s);
+                                                            w.data(), b, 0.0, &s, level);
             ASSERT_EQ(start + k, expected) << simd::to_string(level) << " d=" << d << " first mistake " << expected
                                            << " of " << c.size() << ", start " << start
                                            << (base == at8 ? ", rows 8 bytes past 16" : "");
@@ -208,7 +206,6 @@ TEST(Simd, Float64LongScansFindTheEarliestOfSeveralMistakes) {
 // ahead in wasm), calls starting anywhere (as the perceptron calls them after a mistake),
 // and one mistake put at every position of the first blocks and of the last rows.
 TEST(Simd, Float64BlockedScansFindEveryMistakePosition) {
-  LevelGuard guard;
   Rng rng(21);
   for (std::size_t d : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{7}, std::size_t{31},
                         std::size_t{32}, std::size_t{33}, std::size_t{256}}) {
@@ -227,9 +224,8 @@ TEST(Simd, Float64BlockedScansFindEveryMistakePosition) {
       for (std::size_t p = rows > 20 ? rows - 20 : 40; p < rows; ++p)
         if (p >= 40) positions.push_back(p);
       for (simd::Level level : simd::levels()) {
-        ASSERT_TRUE(simd::set_level(level));
         std::vector<double> got(rows);
-        simd::scores_f64(x.data(), rows, d, w.data(), b, got.data());
+        simd::scores_f64(x.data(), rows, d, w.data(), b, got.data(), level);
         for (std::size_t i = 0; i < rows; ++i)
           ASSERT_EQ(bits(got[i]), bits(ref[i])) << simd::to_string(level) << " d=" << d << " row " << i << "/" << rows;
         for (std::size_t p : positions) {
@@ -239,7 +235,7 @@ TEST(Simd, Float64BlockedScansFindEveryMistakePosition) {
             if (start > p) continue;
             double s = 0.0;
             const std::size_t k = simd::first_violation_f64(x.data() + start * d, y.data() + start, rows - start, d,
-                                                            w.data(), b, 0.0, &s);
+                                                            w.data(), b, 0.0, &s, level);
             const std::size_t expected = first_from(y, start);
             ASSERT_EQ(k, expected) << simd::to_string(level) << " d=" << d << " rows=" << rows << " mistake at " << p
                                    << " start " << start;
@@ -249,7 +245,7 @@ TEST(Simd, Float64BlockedScansFindEveryMistakePosition) {
         // No mistake at all: the whole range is scanned.
         double s = 0.0;
         const std::size_t none = first_from(clean, 0);
-        EXPECT_EQ(simd::first_violation_f64(x.data(), clean.data(), rows, d, w.data(), b, 0.0, &s), none)
+        EXPECT_EQ(simd::first_violation_f64(x.data(), clean.data(), rows, d, w.data(), b, 0.0, &s, level), none)
             << simd::to_string(level) << " d=" << d << " rows=" << rows;
       }
     }
@@ -263,7 +259,6 @@ TEST(Simd, Float64BlockedScansFindEveryMistakePosition) {
 // boundary and 8 bytes past one, calls starting anywhere, and the bound exact, loose,
 // unknown (inf) or NaN.
 TEST(Simd, BoundedScanFindsTheRowAndScoreOfTheIndexOrderLoop) {
-  LevelGuard guard;
   Rng rng(71);
   for (std::size_t d : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{7}, std::size_t{8}, std::size_t{9},
                         std::size_t{16}, std::size_t{33}, std::size_t{256}}) {
@@ -309,7 +304,6 @@ TEST(Simd, BoundedScanFindsTheRowAndScoreOfTheIndexOrderLoop) {
           ASSERT_GT(mistakes.size(), rows / 8) << "the rows on the plane must give mistakes, d=" << d;
         }
         for (simd::Level level : simd::levels()) {
-          ASSERT_TRUE(simd::set_level(level));
           for (double bound : {xmax, 10 * xmax, std::numeric_limits<double>::infinity(),
                                std::numeric_limits<double>::quiet_NaN()}) {
             for (const double* base : {static_cast<const double*>(x.data()), static_cast<const double*>(at8)}) {
@@ -318,7 +312,8 @@ TEST(Simd, BoundedScanFindsTheRowAndScoreOfTheIndexOrderLoop) {
               while (start < rows) {
                 double s = 0.0;
                 const std::size_t k = simd::first_violation_f64_bounded(base + start * d, y.data() + start,
-                                                                        rows - start, d, w.data(), b, tau, bound, &s);
+                                                                        rows - start, d, w.data(), b, tau, bound, &s,
+                                                                        level);
                 const std::size_t at = start + k;
                 const std::size_t expected = found < mistakes.size() ? mistakes[found] : rows;
                 ASSERT_EQ(at, expected) << simd::to_string(level) << " d=" << d << " kind " << kind << " tau " << tau
@@ -342,7 +337,6 @@ TEST(Simd, BoundedScanFindsTheRowAndScoreOfTheIndexOrderLoop) {
 // index-order loop finds; with a false bound of 0, a level that uses the bound must miss or
 // invent some mistakes (its faster order decides them), and a level that does not, none.
 TEST(Simd, BoundedScanIsExactOnlyWithATrueBound) {
-  LevelGuard guard;
   const std::size_t d = 8;
   const double tiny = std::ldexp(1.0, -53);
   std::vector<double> x;
@@ -366,14 +360,14 @@ TEST(Simd, BoundedScanIsExactOnlyWithATrueBound) {
   }
   ASSERT_GT(zeros, 0u);
   ASSERT_LT(zeros, rows);
-  auto mistakes_with = [&](double bound) {
+  auto mistakes_with = [&](double bound, simd::Level level) {
     std::vector<int> got(rows, 0);
     std::size_t start = 0;
     while (start < rows) {
       double s = 0.0;
       const std::size_t at =
           start + simd::first_violation_f64_bounded(x.data() + start * d, y.data() + start, rows - start, d,
-                                                    w.data(), 0.0, 0.0, bound, &s);
+                                                    w.data(), 0.0, 0.0, bound, &s, level);
       if (at == rows) break;
       got[at] = 1;
       start = at + 1;
@@ -381,12 +375,11 @@ TEST(Simd, BoundedScanIsExactOnlyWithATrueBound) {
     return got;
   };
   for (simd::Level level : simd::levels()) {
-    ASSERT_TRUE(simd::set_level(level));
-    EXPECT_EQ(mistakes_with(1.0), expected) << simd::to_string(level);
-    if (simd::bounded_scan_uses_xmax()) {
-      EXPECT_NE(mistakes_with(0.0), expected) << simd::to_string(level);
+    EXPECT_EQ(mistakes_with(1.0, level), expected) << simd::to_string(level);
+    if (simd::bounded_scan_uses_xmax(level)) {
+      EXPECT_NE(mistakes_with(0.0, level), expected) << simd::to_string(level);
     } else {
-      EXPECT_EQ(mistakes_with(0.0), expected) << simd::to_string(level);
+      EXPECT_EQ(mistakes_with(0.0, level), expected) << simd::to_string(level);
     }
   }
 }
@@ -402,31 +395,28 @@ TEST(Simd, MaxAbsSkipsNaNAndKeepsInfinity) {
 }
 
 TEST(Simd, Float32ScoresFollowTheEightLaneOrderAtEveryLevel) {
-  LevelGuard guard;
   Rng rng(13);
   for (simd::Level level : simd::levels()) {
-    ASSERT_TRUE(simd::set_level(level));
     for (std::size_t d : kDims) {
       const std::size_t rows = 11;
       const std::vector<double> xd = awkward_values(rng, rows * d), wd = awkward_values(rng, d);
       std::vector<float> x(xd.begin(), xd.end()), w(wd.begin(), wd.end());
       const double b = -0.75;
       std::vector<double> got(rows);
-      simd::scores_f32(x.data(), rows, d, w.data(), b, got.data());
+      simd::scores_f32(x.data(), rows, d, w.data(), b, got.data(), level);
       for (std::size_t i = 0; i < rows; ++i) {
         const double expected = reference_score_f32(x.data() + i * d, d, w.data(), b);
         ASSERT_EQ(bits(got[i]), bits(expected)) << simd::to_string(level) << " d=" << d << " row " << i;
-        ASSERT_EQ(bits(static_cast<double>(simd::dot_f32(w.data(), x.data() + i * d, d)) + b), bits(expected));
+        ASSERT_EQ(bits(static_cast<double>(simd::dot_f32(w.data(), x.data() + i * d, d, level)) + b), bits(expected));
       }
     }
   }
 }
 
 TEST(Simd, UpdatesAreElementWiseAndReportOverflow) {
-  LevelGuard guard;
   Rng rng(14);
-  for (simd::Level level : simd::levels()) {
-    ASSERT_TRUE(simd::set_level(level));
+  // Element-wise, so the same code at every level: a few rounds of awkward values.
+  for (int round = 0; round < 4; ++round) {
     const std::size_t d = 37;
     const std::vector<double> x = awkward_values(rng, d);
     std::vector<double> w = awkward_values(rng, d), expected = w;
@@ -489,7 +479,6 @@ void expect_same(const TrainResult& a, const TrainResult& b, const std::string& 
 }
 
 TEST(FastPerceptron, Float64EqualsPlaTrainBitForBitUnderEveryStopRule) {
-  LevelGuard guard;
   const Case cases[] = {
       {"separable", 2, 0.05, 0.0, 1.0, 0.0, Init::Zero},   {"separable", 7, 0.02, 0.0, 0.37, 0.0, Init::Random},
       {"noisy", 5, 0.0, 0.1, 0.25, 0.0, Init::Zero},       {"separable", 33, 0.01, 0.0, 1.0, 0.0, Init::Zero},
@@ -505,7 +494,6 @@ TEST(FastPerceptron, Float64EqualsPlaTrainBitForBitUnderEveryStopRule) {
   rule_sets[3].max_updates = 40;
   rule_sets[4].max_epochs = 1;
   for (simd::Level level : simd::levels()) {
-    ASSERT_TRUE(simd::set_level(level));
     int case_no = 0;
     for (const Case& c : cases) {
       ++case_no;
@@ -524,7 +512,7 @@ TEST(FastPerceptron, Float64EqualsPlaTrainBitForBitUnderEveryStopRule) {
           ASSERT_TRUE(learner->reset(ds).ok);
           TrainResult expected, got;
           ASSERT_TRUE(train(*learner, ds, rules, expected).ok);
-          const Status st = fast_train(ds, cfg, rules, got);
+          const Status st = fast_train(ds, cfg, rules, got, level);
           ASSERT_TRUE(st.ok) << st.error;
           expect_same(got, expected,
                       std::string(simd::to_string(level)) + " case " + std::to_string(case_no) + " " + algo +
@@ -664,7 +652,6 @@ struct Float32Reference {
 };
 
 TEST(FastPerceptron, Float32FollowsItsContractAtEveryLevel) {
-  LevelGuard guard;
   const Dataset ds = make({"noisy", 19, 0.0, 0.05, 0.5, 0.0, Init::Zero}, 301, 77);
   DatasetF32 f;
   ASSERT_TRUE(to_float32(ds, f).ok);
@@ -672,13 +659,12 @@ TEST(FastPerceptron, Float32FollowsItsContractAtEveryLevel) {
   Float32Reference ref;
   ref.run(f, 0.5, 7);
   for (simd::Level level : simd::levels()) {
-    ASSERT_TRUE(simd::set_level(level));
     LearnerConfig cfg;
     cfg.pla.eta = 0.5;
     StopRules rules;
     rules.max_epochs = 7;
     TrainResult r;
-    ASSERT_TRUE(fast_train(f, cfg, rules, r).ok);
+    ASSERT_TRUE(fast_train(f, cfg, rules, r, level).ok);
     EXPECT_EQ(r.updates, ref.updates) << simd::to_string(level);
     EXPECT_EQ(r.epochs, ref.epochs);
     for (std::size_t j = 0; j < r.w.size(); ++j) ASSERT_EQ(bits(r.w[j]), bits(ref.w[j])) << simd::to_string(level);

@@ -20,7 +20,9 @@
 // with ReadOptions::labels_path naming a label vector (n,) or (n, 1); C or Fortran order.
 // NaN / inf values and labels other than -1/+1 or 0/1 are refused naming row and column.
 //
-// Training over such a file: stream_train.hpp (which also reads float32 data sets).
+// The reader's files: stream_state.hpp lists them (the source and its lines, CSV, LIBSVM,
+// .npy, the row loop); this header's class and whole-file loaders are data_stream.cpp.
+// Training over such a file: stream_train.hpp.
 // Writing large generated files: generate_stream (generators.hpp).
 #pragma once
 #include <cstddef>
@@ -82,14 +84,16 @@ class DataStream {
 };
 
 // Reads a whole file through a DataStream into memory, without the kMaxValues limit
-// (benchmarks and tests; the caller must have the memory). The float32 loaders are
-// stream_train.hpp's.
+// (benchmarks and tests; the caller must have the memory), as float64 or float32 rows.
 Status load_stream(const std::string& path, Dataset& out, int expected_d = 0);
 Status load_stream(const std::string& path, const ReadOptions& options, Dataset& out);
+Status load_stream(const std::string& path, DatasetF32& out, int expected_d = 0);
+Status load_stream(const std::string& path, const ReadOptions& options, DatasetF32& out);
 // The rest of the current pass of an open stream, into memory (room reserved from
 // estimated_rows()). No limit beyond options.max_values: the caller decides it fits.
 // Fails with out unchanged.
 Status read_all(DataStream& s, Dataset& out);
+Status read_all(DataStream& s, DatasetF32& out);
 // The same rows as plain vectors: x (row-major, d() values a row) and y, replaced.
 Status read_rest(DataStream& s, std::vector<double>& x, std::vector<int>& y);
 Status read_rest(DataStream& s, std::vector<float>& x, std::vector<int>& y);

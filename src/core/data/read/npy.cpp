@@ -174,6 +174,24 @@ Status parse_npy_header(std::string_view bytes, const std::string& source, NpyHe
   return Status::success();
 }
 
+Status npy_array(std::string_view bytes, const std::string& source, NpyArray& a) {
+  Status st = parse_npy_header(bytes, source, a.h);
+  if (!st) return st;
+  const std::vector<std::uint64_t>& shape = a.h.shape;
+  a.rows = shape.empty() ? 1 : shape[0];
+  a.cols = shape.size() >= 2 ? shape[1] : 1;
+  const std::uint64_t items = a.h.items();
+  const std::uint64_t have = bytes.size() - a.h.data_offset;
+  const std::uint64_t need = items > UINT64_MAX / 8 ? UINT64_MAX : items * static_cast<std::uint64_t>(a.h.item_size);
+  if (have < need)
+    return Status::fail(Msg::npy_truncated, {{"file", source},
+                                            {"bytes", msg_uint(have)},
+                                            {"shape", npy_shape_text(shape)},
+                                            {"needed", msg_uint(need)}});
+  a.data = reinterpret_cast<const unsigned char*>(bytes.data()) + a.h.data_offset;
+  return Status::success();
+}
+
 std::string write_npy(const Dataset& ds) {
   const auto d = static_cast<std::size_t>(ds.d < 0 ? 0 : ds.d);
   const std::size_t n = ds.size();

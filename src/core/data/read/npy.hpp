@@ -9,6 +9,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,6 +40,46 @@ Status parse_npy_header(std::string_view bytes, const std::string& source, NpyHe
 
 // "(1000, 33)" as Python writes a shape.
 std::string npy_shape_text(const std::vector<std::uint64_t>& shape);
+
+// An array of a .npy file in memory (mapped or read): item (i, j) of a rows x cols matrix
+// (a 1-D array is a column).
+struct NpyArray {
+  const unsigned char* data = nullptr;
+  NpyHeader h;
+  std::uint64_t rows = 0, cols = 0;
+  double item(std::uint64_t i, std::uint64_t j) const {
+    const std::uint64_t k = h.fortran ? j * rows + i : i * cols + j;
+    const unsigned char* p = data + static_cast<std::size_t>(k) * static_cast<std::size_t>(h.item_size);
+    switch (h.kind) {
+      case 'f':
+        if (h.item_size == 8) {
+          double v;
+          std::memcpy(&v, p, 8);
+          return v;
+        } else {
+          float v;
+          std::memcpy(&v, p, 4);
+          return static_cast<double>(v);
+        }
+      case 'b': return *p ? 1.0 : 0.0;
+      case 'u': {
+        std::uint64_t v = 0;
+        std::memcpy(&v, p, static_cast<std::size_t>(h.item_size));  // little endian
+        return static_cast<double>(v);
+      }
+      default: {
+        std::uint64_t v = 0;
+        std::memcpy(&v, p, static_cast<std::size_t>(h.item_size));
+        const int shift = 64 - 8 * h.item_size;
+        return static_cast<double>(static_cast<std::int64_t>(v << shift) >> shift);  // sign-extend
+      }
+    }
+  }
+};
+
+// One array of a .npy file whose bytes are `bytes` (which must outlive it): the header, and
+// the data all there (npy_truncated otherwise, naming `source`).
+Status npy_array(std::string_view bytes, const std::string& source, NpyArray& a);
 
 // The data set as a 2-D float64 array (n, d + 1), C order, the label (+1/-1) in the last
 // column: what `pla gen --out FILE.npy` writes and numpy.load reads back.

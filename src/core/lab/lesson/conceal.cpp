@@ -3,7 +3,7 @@
 
 #include <cstring>
 
-#include "core/lab/lesson/lesson.hpp"
+#include "core/lab/lesson/format.hpp"
 #include "core/lab/session/session.hpp"
 #include "core/base/settings.hpp"
 
@@ -13,15 +13,17 @@ namespace pla {
 // [SECTION] Cues
 // =============================================================================
 
-const std::vector<CueInfo>& cue_table() {
-  static const std::vector<CueInfo> table = {
-      {kCueMistakes, "mistakes"}, {kCueRegions, "regions"}, {kCueLoss, "loss"},
-      {kCueTheory, "theory"},     {kCueAlpha, "alpha"},     {kCueTrace, "trace"},
-      {kCueQueries, "queries"},   {kCueHull, "hull"},       {kCueVc, "vc"},
-      {kCueCounts, "counts"},
-  };
-  return table;
-}
+namespace {
+// The cues, one row each: the bit and its name.
+const std::vector<CueInfo> kCueTable = {
+    {kCueMistakes, "mistakes"}, {kCueRegions, "regions"}, {kCueLoss, "loss"},
+    {kCueTheory, "theory"},     {kCueAlpha, "alpha"},     {kCueTrace, "trace"},
+    {kCueQueries, "queries"},   {kCueHull, "hull"},       {kCueVc, "vc"},
+    {kCueCounts, "counts"},
+};
+}  // namespace
+
+const std::vector<CueInfo>& cue_table() { return kCueTable; }
 
 std::vector<std::string> cue_names(unsigned cues) {
   std::vector<std::string> out;

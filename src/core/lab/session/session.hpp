@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "core/base/catalogs.hpp"
 #include "core/data/dataset.hpp"
 #include "core/data/generators.hpp"
 #include "core/base/json.hpp"
@@ -131,6 +132,8 @@ enum : unsigned {
   kCmdLesson = 1u << 3,     // a lesson step may run it as one of its "actions"
   kCmdMoves = 1u << 4,      // moves the lab (the run, the data, the queries): refused while a lesson
                             // question is open (core/conceal.hpp, question_locks)
+  kCmdSliced = 1u << 5,     // can run long: the interface runs it in slices over the frames, with
+                            // progress and cancel (Session::start_run / run_part; src/app/sliced_run.cpp)
 };
 
 const std::vector<Setting<SessionSettings>>& session_settings();
@@ -289,6 +292,17 @@ class Session {
   const Message& notice() const { return notice_; }
   // Grows whenever the data or a setting changes (what a saved lesson holds).
   std::uint64_t revision() const { return revision_; }
+  // The language catalogs the lab speaks (core/base/catalogs.hpp): the embedded ones unless
+  // shared from elsewhere; copies of the session share them.
+  Catalogs& catalogs() { return *catalogs_; }
+  const Catalogs& catalogs() const { return *catalogs_; }
+  const std::shared_ptr<Catalogs>& shared_catalogs() const { return catalogs_; }
+  void share_catalogs(std::shared_ptr<Catalogs> c) {
+    if (c) catalogs_ = std::move(c);
+  }
+  // A number this session never gave before (nor the sessions it was restored from): the
+  // ids of what its users show (a lesson step shown, LessonRunner::shown_serial).
+  std::uint64_t new_id() { return ++ids_; }
   // The decision value f(x) of the viewed hypothesis at an input-space point (lifts it first).
   double decision(const double* x) const;
   // Where the rows of data_ went: +1 train, 0 validation.
@@ -331,6 +345,8 @@ class Session {
   std::uint64_t revision_ = 0;
   std::vector<std::vector<double>> queries_;  // query points (input space, d coordinates each)
   std::uint64_t changes_ = 0;
+  std::shared_ptr<Catalogs> catalogs_;
+  std::uint64_t ids_ = 0;  // the last new_id()
 };
 
 

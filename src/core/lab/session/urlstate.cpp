@@ -34,7 +34,7 @@ bool decode_component(const std::string& in, std::string& out) {
 }
 
 std::string encode_component(const std::string& in) {
-  static const char* hex = "0123456789ABCDEF";
+  constexpr const char* hex = "0123456789ABCDEF";
   std::string out;
   for (unsigned char c : in) {
     const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||

@@ -25,7 +25,7 @@ constexpr std::size_t kMaxParamCount = 64;
 constexpr std::size_t kMaxInlinePoints = 2000;        // data=... holds at most this many points
 constexpr std::size_t kMaxLinkPoints = 500;           // "Copy link" puts data inline up to this size
 // Data generated from a link (gen=..., n=..., d=...); a lesson's generate action has the
-// same limits (lesson.cpp).
+// same limits (lesson/loader.cpp).
 constexpr std::uint64_t kMaxLinkGenPoints = 100000;
 constexpr std::uint64_t kMaxLinkGenDim = 1000;
 

@@ -59,9 +59,10 @@ TEST(Course, ListsEveryBuiltinLessonOnceAndNothingElse) {
   // The embedded course is the file, and the built-in lessons follow its order.
   EXPECT_EQ(Json::parse(builtin_course_json(), nullptr, false), course);
   EXPECT_EQ(builtin_lesson_ids(), listed);
-  ASSERT_EQ(builtin_lesson_infos().size(), listed.size());
+  const std::vector<LessonInfo> infos = builtin_lesson_infos();
+  ASSERT_EQ(infos.size(), listed.size());
   for (std::size_t i = 0; i < listed.size(); ++i) {
-    const LessonInfo& info = builtin_lesson_infos()[i];
+    const LessonInfo& info = infos[i];
     EXPECT_EQ(info.id, listed[i]);
     // Steps and questions counted independently, from the lesson file itself.
     const Json doc = read_json(std::filesystem::path(PLA_SOURCE_DIR) / "web" / "lessons" / (info.id + ".json"));
@@ -147,8 +148,9 @@ TEST(Course, ResumingAtAnyStepShowsWhatWalkingThereShows) {
     EXPECT_EQ(screen(r, s), screen(w, walked));
     EXPECT_EQ(r.progress().right(), w.progress().right());
     // Every third question was answered wrongly: the count of right answers says so.
-    const std::size_t questions = builtin_lesson_infos()[static_cast<std::size_t>(
-        std::find(builtin_lesson_ids().begin(), builtin_lesson_ids().end(), id) - builtin_lesson_ids().begin())].questions;
+    const std::vector<std::string> ids = builtin_lesson_ids();
+    const std::size_t questions =
+        builtin_lesson_infos()[static_cast<std::size_t>(std::find(ids.begin(), ids.end(), id) - ids.begin())].questions;
     EXPECT_EQ(n, questions);
     EXPECT_EQ(w.progress().answered(), questions);
     EXPECT_EQ(w.progress().right(), questions - questions / 3);

@@ -20,6 +20,7 @@
 #include "core/lab/lesson/lesson.hpp"
 #include "core/base/settings.hpp"
 #include "core/base/status.hpp"
+#include "core/base/utf8.hpp"
 
 namespace pla::glossary_test {
 namespace {
@@ -37,54 +38,7 @@ Json read_repo_json(const std::string& relative) {
 
 // ---------------------------------------------------------------- lower case
 
-// UTF-8 decoding of one code point at s[i] (advances i); an invalid byte reads as itself.
-std::uint32_t next_code_point(const std::string& s, std::size_t& i) {
-  const auto byte = [&](std::size_t j) { return static_cast<unsigned char>(s[j]); };
-  const unsigned char c = byte(i);
-  std::size_t extra = 0;
-  std::uint32_t cp = c;
-  if (c >= 0xF0) {
-    extra = 3;
-    cp = c & 0x07u;
-  } else if (c >= 0xE0) {
-    extra = 2;
-    cp = c & 0x0Fu;
-  } else if (c >= 0xC0) {
-    extra = 1;
-    cp = c & 0x1Fu;
-  }
-  if (c >= 0xF8 || (c >= 0x80 && c < 0xC0) || (extra > 0 && i + extra >= s.size())) {
-    ++i;
-    return c;
-  }
-  for (std::size_t k = 1; k <= extra; ++k) {
-    if ((byte(i + k) & 0xC0) != 0x80) {
-      ++i;
-      return c;
-    }
-    cp = (cp << 6) | (byte(i + k) & 0x3Fu);
-  }
-  i += 1 + extra;
-  return cp;
-}
-
-void append_utf8(std::string& out, std::uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
+// UTF-8 decoding and encoding: core/base/utf8.hpp (next_code_point, append_utf8).
 
 // The lower case of the Latin letters English and Vietnamese use: A-Z, Latin-1 (À Â Ê Ô Õ
 // ...), Latin Extended-A (Ă Đ Ĩ Ũ), Ơ Ư, and Latin Extended Additional (Ạ Ả Ấ ... Ỹ).

@@ -131,12 +131,12 @@ TEST(LessonCommands, AddQueryAfterNewDataIsCheckedWhenTheStepRuns) {
 }
 
 TEST(LessonPlaceholders, EveryRowIsKnownAndDocumented) {
-  const std::string header = read_file(std::string(PLA_SOURCE_DIR) + "/src/core/lab/lesson/lesson.hpp");
+  const std::string header = read_file(std::string(PLA_SOURCE_DIR) + "/src/core/lab/lesson/format.hpp");
   ASSERT_FALSE(header.empty());
   ASSERT_GE(lesson_placeholder_names().size(), 40u);
   for (const std::string& name : lesson_placeholder_names()) {
     EXPECT_TRUE(lesson_placeholder_known(name)) << name;
-    EXPECT_NE(header.find("{" + name + "}"), std::string::npos) << "lesson.hpp does not document {" << name << "}";
+    EXPECT_NE(header.find("{" + name + "}"), std::string::npos) << "format.hpp does not document {" << name << "}";
   }
   EXPECT_TRUE(lesson_placeholder_known("w12"));
   EXPECT_TRUE(lesson_placeholder_known("alpha3"));
@@ -145,7 +145,7 @@ TEST(LessonPlaceholders, EveryRowIsKnownAndDocumented) {
   EXPECT_FALSE(lesson_placeholder_known("kk"));
 }
 
-// The languages are the catalogs: those of web/i18n (glossary.json is no language).
+// The languages are the session's catalogs: those of web/i18n (glossary.json is no language).
 TEST(LessonLanguages, AreTheCatalogsOfWebI18n) {
   std::vector<std::string> files;
   for (const auto& e : std::filesystem::directory_iterator(std::string(PLA_SOURCE_DIR) + "/web/i18n")) {
@@ -153,13 +153,20 @@ TEST(LessonLanguages, AreTheCatalogsOfWebI18n) {
     if (e.path().extension() == ".json" && name != "glossary.json") files.push_back(e.path().stem().string());
   }
   std::sort(files.begin(), files.end());
-  EXPECT_EQ(lesson_languages(), files);
+  const Session s;
+  EXPECT_EQ(lesson_languages(s.catalogs()), files);
   // The words the placeholders write are the catalog's, not the core's: vi.json on disk.
   const Json vi = Json::parse(read_file(std::string(PLA_SOURCE_DIR) + "/web/i18n/vi.json"), nullptr, false);
   ASSERT_TRUE(vi.is_object());
-  EXPECT_EQ(catalog_template("vi", Msg::lesson_word_yes), vi["msg"]["lesson"]["word_yes"].get<std::string>());
-  EXPECT_EQ(catalog_template("vi", Msg::lesson_word_no), vi["msg"]["lesson"]["word_no"].get<std::string>());
-  EXPECT_EQ(catalog_template("en", Msg::lesson_word_yes), "");  // English: the message table's own
+  const std::string yes = vi["msg"]["lesson"]["word_yes"].get<std::string>();
+  LessonRunner r(s);
+  ASSERT_TRUE(r.load(lesson_json("yes", {R"({"narration": {"en": "{converged}"}, "setup": {"preset": "textbook"},
+                                            "actions": [["train"]]})"}),
+                     "yes.json").ok);
+  Session run;
+  ASSERT_TRUE(r.start(run).ok);
+  EXPECT_EQ(r.narration(run, "vi"), yes);
+  EXPECT_EQ(r.narration(run, "en"), "yes");  // English: the message table's own
 }
 
 TEST(LessonLanguages, AFourthLanguageIsItsCatalogAndItsTexts) {
@@ -170,18 +177,22 @@ TEST(LessonLanguages, AFourthLanguageIsItsCatalogAndItsTexts) {
        R"({"narration": {"en": "{queries}", "xx": "xx {queries} / {converged}"},
            "actions": [["train"], ["add_query", 4, 4], ["add_query", 0, 0]]})"},
       R"({"en": "Title", "xx": "Title xx"})");
-  LessonRunner r;
+  Session s;
+  LessonRunner r(s);
   // No catalog for xx: its texts are an unknown key, the known ones named.
   EXPECT_TRUE(failed_with(r.load(lesson, "cmd.json"), Msg::lesson_unknown_key, {{"field", "title.xx"}}));
-  // Its catalog: the words its texts write (list_item, list_field and list_colon not
-  // given: English's).
-  ASSERT_TRUE(add_language_catalog(
-      "xx", R"({"lesson": {"yes": "Yes"}, "msg": {"lesson": {"word_yes": "ja", "word_no": "nee", "list_group": "{left} | {right}"}}})"));
-  const std::vector<std::string> langs = lesson_languages();
+  // Its catalog, added to the session's: the words its texts write (list_item, list_field
+  // and list_colon not given: English's).
+  ASSERT_TRUE(s.catalogs().add(
+      "xx", R"({"lesson": {"yes": "Yes"}, "msg": {"lesson": {"word_yes": "ja", "word_no": "nee", "list_group": "{left} | {right}"}}})").ok);
+  const std::vector<std::string> langs = lesson_languages(s.catalogs());
   EXPECT_NE(std::find(langs.begin(), langs.end(), "xx"), langs.end());
+  // A runner of another session (its own catalogs) still refuses it.
+  const Session other;
+  LessonRunner elsewhere(other);
+  EXPECT_TRUE(failed_with(elsewhere.load(lesson, "cmd.json"), Msg::lesson_unknown_key, {{"field", "title.xx"}}));
   const Status loaded = r.load(lesson, "cmd.json");
   ASSERT_TRUE(loaded.ok) << loaded.error;
-  Session s;
   ASSERT_TRUE(r.start(s).ok);
   EXPECT_EQ(r.title("xx"), "Title xx");
   EXPECT_EQ(r.narration(s, "xx"), "xx converged: nee");
@@ -199,14 +210,35 @@ TEST(LessonLanguages, AFourthLanguageIsItsCatalogAndItsTexts) {
   EXPECT_EQ(r.narration(s, "xx"), "xx (4, 4) → " + c1 + " | (0, 0) → " + c2 + " / ja");
   EXPECT_EQ(r.narration(s, "en"), "(4, 4) → " + c1 + "; (0, 0) → " + c2);
   // A language whose catalog lacks the words writes English's; a text it lacks is English.
-  ASSERT_TRUE(add_language_catalog("yy", "{}"));
+  ASSERT_TRUE(s.catalogs().add("yy", "{}").ok);
   EXPECT_EQ(r.narration(s, "yy"), "(4, 4) → " + c1 + "; (0, 0) → " + c2);
-  EXPECT_FALSE(add_language_catalog("Bad code", "{}"));
-  EXPECT_FALSE(add_language_catalog("zz", "[1]"));
-  remove_language_catalog("xx");
-  remove_language_catalog("yy");
-  const std::vector<std::string> after = lesson_languages();
+  EXPECT_FALSE(s.catalogs().add("Bad code", "{}").ok);
+  EXPECT_FALSE(s.catalogs().add("zz", "[1]").ok);
+  EXPECT_TRUE(s.catalogs().remove("xx"));
+  EXPECT_TRUE(s.catalogs().remove("yy"));
+  const std::vector<std::string> after = lesson_languages(s.catalogs());
   EXPECT_EQ(std::find(after.begin(), after.end(), "xx"), after.end());
+}
+
+// The made-up language "xx", from a catalog text: a lesson whose texts have no "xx" is
+// written in English, with xx's words where its catalog has them.
+TEST(LessonLanguages, TextsWithoutTheLanguageFallBackToEnglish) {
+  Session s;
+  ASSERT_TRUE(s.catalogs().add("xx", R"({"language": {"name": "Xxish", "tags": ["xx"]},
+                                         "msg": {"lesson": {"word_no": "nee"}}})").ok);
+  LessonRunner r(s);
+  ASSERT_TRUE(r.load_builtin("textbook").ok);
+  ASSERT_TRUE(r.start(s).ok);
+  EXPECT_EQ(r.title("xx"), r.title("en"));
+  EXPECT_EQ(r.narration(s, "xx"), r.narration(s, "en"));
+  EXPECT_FALSE(r.narration(s, "en").empty());
+  const std::string lesson = lesson_json("fallback", {R"({"narration": {"en": "converged: {converged}"},
+      "setup": {"preset": "textbook"}})"});
+  LessonRunner words(s);
+  ASSERT_TRUE(words.load(lesson, "fallback.json").ok);
+  ASSERT_TRUE(words.start(s).ok);
+  EXPECT_EQ(words.narration(s, "xx"), "converged: nee");  // the English text, xx's word
+  EXPECT_EQ(words.narration(s, "en"), "converged: no");
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// Limits a lesson file cannot pass (lesson.cpp [SECTION] Limits): the data a generate
+// Limits a lesson file cannot pass (loader.cpp [SECTION] Limits): the data a generate
 // action makes (as a link's gen=), the data of the whole lesson (a data file's kMaxValues),
 // the point visits one step may cause (the largest generated set trained for the default
 // 1000 epochs) and the text of one step. Over a limit the lesson is refused at load, the

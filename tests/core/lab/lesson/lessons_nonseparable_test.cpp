@@ -395,10 +395,10 @@ TEST(NotSeparableLessonData, TheLabsBatchMovesByEtaSumYxAndAnswersWithItsBestEpo
 
 // ---------------------------------------------------------------- averaged-early-stopping
 
-TEST(AveragedLessonData, TheAccuraciesAndEpochsTheTextsState) {
-  Session s;
-  LessonRunner r;
-  show_step(r, s, "averaged-early-stopping", 0);
+// steps[0] of averaged-early-stopping: the data (140 training and 60 validation points of
+// 200 generated, 10% of the labels flipped, some in the validation set) and the classic
+// perceptron after 100 epochs; its validation accuracy in *classic_valid.
+void check_averaged_data_and_classic(LessonRunner& r, Session& s, double* classic_valid) {
   const Dataset& train = s.train_set();
   const Dataset& valid = s.validation_set();
   ASSERT_EQ(train.size(), 140u);
@@ -427,81 +427,58 @@ TEST(AveragedLessonData, TheAccuraciesAndEpochsTheTextsState) {
   EXPECT_EQ(s.learner().epoch(), 100u);
   EXPECT_EQ(s.train_mistakes(), 19u);
   EXPECT_NEAR(accuracy(s.learner(), valid), 48.0 / 60.0, 1e-12);
-  const double classic_valid = accuracy(s.learner(), valid);
+  *classic_valid = accuracy(s.learner(), valid);
+}
 
-  ASSERT_TRUE(r.next(s).ok);  // steps[1]: the voted perceptron, 100 epochs
+// steps[1]: the voted perceptron after 100 epochs.
+void check_voted(LessonRunner& r, Session& s) {
+  const Dataset& train = s.train_set();
+  const Dataset& valid = s.validation_set();
   EXPECT_EQ(s.settings().learner.algo, Algo::Voted);
   EXPECT_EQ(r.expected_answer(), "0");
-  {
-    // The vote rebuilt here from a classic run written out: one vector per update, each with
-    // the visits it survived, predicting by sign(Σ c_k sign(w_k·x + b_k)).
-    std::vector<std::vector<double>> vw;
-    std::vector<double> vb, vc;
-    std::vector<double> w(2, 0.0);
-    double b = 0.0, c = 0.0;
-    for (int e = 0; e < 100; ++e)
-      for (std::size_t i = 0; i < train.size(); ++i) {
-        const double* x = train.row(i);
-        if (train.y[i] * (w[0] * x[0] + w[1] * x[1] + b) <= 0.0) {
-          if (c > 0) vw.push_back(w), vb.push_back(b), vc.push_back(c);
-          w[0] += train.y[i] * x[0], w[1] += train.y[i] * x[1], b += train.y[i];
-          c = 1;
-        } else {
-          c += 1;
-        }
+  // The vote rebuilt here from a classic run written out: one vector per update, each with
+  // the visits it survived, predicting by sign(Σ c_k sign(w_k·x + b_k)).
+  std::vector<std::vector<double>> vw;
+  std::vector<double> vb, vc;
+  std::vector<double> w(2, 0.0);
+  double b = 0.0, c = 0.0;
+  for (int e = 0; e < 100; ++e)
+    for (std::size_t i = 0; i < train.size(); ++i) {
+      const double* x = train.row(i);
+      if (train.y[i] * (w[0] * x[0] + w[1] * x[1] + b) <= 0.0) {
+        if (c > 0) vw.push_back(w), vb.push_back(b), vc.push_back(c);
+        w[0] += train.y[i] * x[0], w[1] += train.y[i] * x[1], b += train.y[i];
+        c = 1;
+      } else {
+        c += 1;
       }
-    vw.push_back(w), vb.push_back(b), vc.push_back(c);
-    EXPECT_EQ(vw.size(), s.learner().updates());  // one vector per update
-    EXPECT_EQ(s.learner().updates(), 2698u);
-    const auto vote_right = [&](const Dataset& ds) {
-      std::size_t right = 0;
-      for (std::size_t i = 0; i < ds.size(); ++i) {
-        double v = 0.0;
-        for (std::size_t k = 0; k < vw.size(); ++k)
-          v += vc[k] * (vw[k][0] * ds.row(i)[0] + vw[k][1] * ds.row(i)[1] + vb[k] >= 0.0 ? 1.0 : -1.0);
-        right += (v >= 0.0 ? 1 : -1) == ds.y[i];
-      }
-      return right;
-    };
-    EXPECT_EQ(vote_right(train), 127u);  // 90.7%
-    EXPECT_EQ(vote_right(valid), 49u);   // 81.7%
-    EXPECT_NEAR(accuracy(s.learner(), valid), 49.0 / 60.0, 1e-12);
-    EXPECT_TRUE(contains(r.narration(s, "en"), "After 100 epochs: 90.7% correct on the training points, 81.7% on the validation points."))
-        << r.narration(s, "en");
-    ASSERT_TRUE(r.answer(s, "0").ok);
-    EXPECT_TRUE(contains(r.feedback("en"), "One vector per update, k = 2698 of them here")) << r.feedback("en");
-  }
-  ASSERT_TRUE(r.next(s).ok);  // steps[2]: which answer changes less late in training
-  EXPECT_EQ(r.expected_answer(), "1");
-  EXPECT_EQ(r.expected_text("en"), "The average of the weights");
-  ASSERT_TRUE(r.next(s).ok);  // steps[3]: the averaged perceptron, 100 epochs
-  EXPECT_EQ(s.settings().learner.algo, Algo::Averaged);
-  EXPECT_EQ(s.train_mistakes(), 12u);                                      // 91.4%
-  EXPECT_NEAR(accuracy(s.learner(), valid), 52.0 / 60.0, 1e-12);          // 86.7%
-  EXPECT_GT(accuracy(s.learner(), valid), classic_valid);                   // it does better
-  EXPECT_TRUE(contains(r.narration(s, "en"), "against the classic perceptron's 86.4% and 80% and the vote's 90.7% and 81.7%."))
-      << r.narration(s, "en");
-
-  // Both learners rerun here epoch by epoch, validation mistakes after epochs 0 to 100.
-  const Curve classic = curve(s, Algo::Classic, 100, &valid), averaged = curve(s, Algo::Averaged, 100, &valid);
-  // Over epochs 1 to 100 the averaged stays between 85% and 86.7% on the validation points,
-  // the classic ranges from 71.7% to 81.7%.
-  const auto lo_hi = [](const std::vector<double>& v) { return std::minmax_element(v.begin(), v.end()); };
-  EXPECT_NEAR(*lo_hi(averaged.validation_accuracy).first, 51.0 / 60.0, 1e-12);
-  EXPECT_NEAR(*lo_hi(averaged.validation_accuracy).second, 52.0 / 60.0, 1e-12);
-  EXPECT_NEAR(*lo_hi(classic.validation_accuracy).first, 43.0 / 60.0, 1e-12);
-  EXPECT_NEAR(*lo_hi(classic.validation_accuracy).second, 49.0 / 60.0, 1e-12);
-  // steps[2]: the average changes less from epoch to epoch than the last weights: over the
-  // last 50 epochs its training and validation counts move less.
-  const auto spread = [](const std::vector<std::size_t>& v, std::size_t from) {
-    const auto mm = std::minmax_element(v.begin() + static_cast<std::ptrdiff_t>(from), v.end());
-    return *mm.second - *mm.first;
+    }
+  vw.push_back(w), vb.push_back(b), vc.push_back(c);
+  EXPECT_EQ(vw.size(), s.learner().updates());  // one vector per update
+  EXPECT_EQ(s.learner().updates(), 2698u);
+  const auto vote_right = [&](const Dataset& ds) {
+    std::size_t right = 0;
+    for (std::size_t i = 0; i < ds.size(); ++i) {
+      double v = 0.0;
+      for (std::size_t k = 0; k < vw.size(); ++k)
+        v += vc[k] * (vw[k][0] * ds.row(i)[0] + vw[k][1] * ds.row(i)[1] + vb[k] >= 0.0 ? 1.0 : -1.0);
+      right += (v >= 0.0 ? 1 : -1) == ds.y[i];
+    }
+    return right;
   };
-  EXPECT_LT(spread(averaged.train, 50), spread(classic.train, 50));
-  EXPECT_LT(spread(averaged.validation_mistakes, 51), spread(classic.validation_mistakes, 51));
+  EXPECT_EQ(vote_right(train), 127u);  // 90.7%
+  EXPECT_EQ(vote_right(valid), 49u);   // 81.7%
+  EXPECT_NEAR(accuracy(s.learner(), valid), 49.0 / 60.0, 1e-12);
+  EXPECT_TRUE(contains(r.narration(s, "en"), "After 100 epochs: 90.7% correct on the training points, 81.7% on the validation points."))
+      << r.narration(s, "en");
+  ASSERT_TRUE(r.answer(s, "0").ok);
+  EXPECT_TRUE(contains(r.feedback("en"), "One vector per update, k = 2698 of them here")) << r.feedback("en");
+}
 
-  // steps[4]: early stopping with patience 5 keeps epoch 4 of the classic perceptron, the
-  // first of 21 epochs out of 100 tied at 11 validation mistakes, the fewest.
+// steps[4]: early stopping with patience 5 keeps epoch 4 of the classic perceptron.
+void check_classic_early_stopping(LessonRunner& r, Session& s, const Curve& classic) {
+  const Dataset& valid = s.validation_set();
+  // Epoch 4 is the first of 21 epochs out of 100 tied at 11 validation mistakes, the fewest.
   std::size_t best = 0, stop = 0;
   early_stop(classic.validation_mistakes, 5, best, stop);
   EXPECT_EQ(best, 4u);
@@ -519,8 +496,14 @@ TEST(AveragedLessonData, TheAccuraciesAndEpochsTheTextsState) {
   EXPECT_EQ(s.train_mistakes(), 17u);                              // 87.9%
   EXPECT_NEAR(accuracy(s.learner(), valid), 49.0 / 60.0, 1e-12);  // 81.7%
   EXPECT_EQ(r.expected_answer(), "no");
+}
 
-  // steps[5]: the averaged perceptron with early stopping keeps epoch 1; 5 more ran.
+// steps[5]: the averaged perceptron with early stopping, and its error on fresh points.
+void check_averaged_early_stopping(LessonRunner& r, Session& s, const Curve& averaged, double classic_valid) {
+  const Dataset& valid = s.validation_set();
+  const auto lo_hi = [](const std::vector<double>& v) { return std::minmax_element(v.begin(), v.end()); };
+  std::size_t best = 0, stop = 0;
+  // It keeps epoch 1; 5 more ran.
   early_stop(averaged.validation_mistakes, 5, best, stop);
   EXPECT_EQ(best, 1u);
   EXPECT_EQ(stop, 6u);
@@ -568,6 +551,48 @@ TEST(AveragedLessonData, TheAccuraciesAndEpochsTheTextsState) {
       << r.narration(s, "en");
 }
 
+TEST(AveragedLessonData, TheAccuraciesAndEpochsTheTextsState) {
+  Session s;
+  LessonRunner r;
+  show_step(r, s, "averaged-early-stopping", 0);
+  double classic_valid = 0.0;
+  ASSERT_NO_FATAL_FAILURE(check_averaged_data_and_classic(r, s, &classic_valid));
+  ASSERT_TRUE(r.next(s).ok);  // steps[1]: the voted perceptron, 100 epochs
+  ASSERT_NO_FATAL_FAILURE(check_voted(r, s));
+  const Dataset& valid = s.validation_set();
+  ASSERT_TRUE(r.next(s).ok);  // steps[2]: which answer changes less late in training
+  EXPECT_EQ(r.expected_answer(), "1");
+  EXPECT_EQ(r.expected_text("en"), "The average of the weights");
+  ASSERT_TRUE(r.next(s).ok);  // steps[3]: the averaged perceptron, 100 epochs
+  EXPECT_EQ(s.settings().learner.algo, Algo::Averaged);
+  EXPECT_EQ(s.train_mistakes(), 12u);                                      // 91.4%
+  EXPECT_NEAR(accuracy(s.learner(), valid), 52.0 / 60.0, 1e-12);          // 86.7%
+  EXPECT_GT(accuracy(s.learner(), valid), classic_valid);                   // it does better
+  EXPECT_TRUE(contains(r.narration(s, "en"), "against the classic perceptron's 86.4% and 80% and the vote's 90.7% and 81.7%."))
+      << r.narration(s, "en");
+
+  // Both learners rerun here epoch by epoch, validation mistakes after epochs 0 to 100.
+  const Curve classic = curve(s, Algo::Classic, 100, &valid), averaged = curve(s, Algo::Averaged, 100, &valid);
+  // Over epochs 1 to 100 the averaged stays between 85% and 86.7% on the validation points,
+  // the classic ranges from 71.7% to 81.7%.
+  const auto lo_hi = [](const std::vector<double>& v) { return std::minmax_element(v.begin(), v.end()); };
+  EXPECT_NEAR(*lo_hi(averaged.validation_accuracy).first, 51.0 / 60.0, 1e-12);
+  EXPECT_NEAR(*lo_hi(averaged.validation_accuracy).second, 52.0 / 60.0, 1e-12);
+  EXPECT_NEAR(*lo_hi(classic.validation_accuracy).first, 43.0 / 60.0, 1e-12);
+  EXPECT_NEAR(*lo_hi(classic.validation_accuracy).second, 49.0 / 60.0, 1e-12);
+  // steps[2]: the average changes less from epoch to epoch than the last weights: over the
+  // last 50 epochs its training and validation counts move less.
+  const auto spread = [](const std::vector<std::size_t>& v, std::size_t from) {
+    const auto mm = std::minmax_element(v.begin() + static_cast<std::ptrdiff_t>(from), v.end());
+    return *mm.second - *mm.first;
+  };
+  EXPECT_LT(spread(averaged.train, 50), spread(classic.train, 50));
+  EXPECT_LT(spread(averaged.validation_mistakes, 51), spread(classic.validation_mistakes, 51));
+
+  ASSERT_NO_FATAL_FAILURE(check_classic_early_stopping(r, s, classic));
+  check_averaged_early_stopping(r, s, averaged, classic_valid);
+}
+
 // ---------------------------------------------------------------- vc-bound
 
 TEST(VcBoundLessonData, LinesSplitThreePointsInEveryWayButNotFour) {
@@ -602,10 +627,9 @@ TEST(VcBoundLessonData, LinesSplitThreePointsInEveryWayButNotFour) {
   EXPECT_TRUE(contains(r.narration(s, "en"), "ln is the natural logarithm")) << r.narration(s, "en");
 }
 
-TEST(VcBoundLessonData, TheNumbersTheTextsState) {
-  Session s;
-  LessonRunner r;
-  show_step(r, s, "vc-bound", 2);
+// steps[2] of vc-bound: N = 100, δ = 0.05, R_emp = 0, and option 1's why (the test rate
+// within two standard errors).
+void check_vc_bound_at_100(LessonRunner& r, Session& s) {
   // N = 100, δ = 0.05: a bound that holds with probability at least 95%; R_emp = 0. The data
   // have no gap around the generator's line (margin 0), nor have the test points.
   ASSERT_EQ(s.train_set().size(), 100u);
@@ -635,8 +659,11 @@ TEST(VcBoundLessonData, TheNumbersTheTextsState) {
     ASSERT_TRUE(q.answer(t, "1").ok);
     EXPECT_TRUE(contains(q.feedback("en"), "within about 0.003 of the true one (two standard errors)")) << q.feedback("en");
   }
-  const double at100 = vc_bound(100, 3, 0.05, 0.0);
+}
 
+// steps[4]: N = 1000, the bound about 2.7 times smaller.
+void check_vc_bound_at_1000(LessonRunner& r, Session& s) {
+  const double at100 = vc_bound(100, 3, 0.05, 0.0);
   ASSERT_TRUE(r.next(s).ok);  // the plot
   ASSERT_TRUE(r.next(s).ok);  // N = 1000
   ASSERT_EQ(s.train_set().size(), 1000u);
@@ -659,7 +686,11 @@ TEST(VcBoundLessonData, TheNumbersTheTextsState) {
     ASSERT_TRUE(q.answer(t, "2").ok);
     EXPECT_TRUE(contains(q.feedback("en"), "It fell from 0.447 to 0.164.")) << q.feedback("en");
   }
+}
 
+// steps[5]: δ = 0.001, the bound not much larger.
+void check_vc_bound_strict_delta(LessonRunner& r, Session& s) {
+  const double at1000 = vc_bound(1000, 3, 0.05, 0.0);
   ASSERT_TRUE(r.next(s).ok);  // δ = 0.001: 99.9% instead of 95%
   EXPECT_EQ(s.settings().delta, 0.001);
   EXPECT_NEAR(1.0 - s.settings().delta, 0.999, 1e-12);
@@ -675,7 +706,12 @@ TEST(VcBoundLessonData, TheNumbersTheTextsState) {
   EXPECT_NEAR(strict / 0.164, 1.07, 0.005);
   EXPECT_EQ(r.expected_answer(), "no");
   EXPECT_TRUE(contains(r.narration(s, "en"), "failure probability")) << r.narration(s, "en");
+}
 
+// steps[6]: noisy points (10% of the labels flipped): the bound R_emp + 0.164 and the test
+// error between 0.1 and it; R_emp in *r_emp, the generator's spec in *g.
+void check_vc_bound_noisy(LessonRunner& r, Session& s, double* r_emp_out, GenSpec* g_out) {
+  const double at1000 = vc_bound(1000, 3, 0.05, 0.0);
   ASSERT_TRUE(r.next(s).ok);  // noisy points, 10% of the labels flipped, no gap around the line
   EXPECT_EQ(s.last_generated().margin, 0.0);
   Dataset all;
@@ -702,7 +738,20 @@ TEST(VcBoundLessonData, TheNumbersTheTextsState) {
   EXPECT_GT(test_error, 0.1);
   EXPECT_LT(test_error, vc_bound(1000, 3, 0.05, r_emp));
   EXPECT_EQ(r.expected_answer(), "no");
+  *r_emp_out = r_emp;
+  *g_out = s.last_generated();
+}
 
+TEST(VcBoundLessonData, TheNumbersTheTextsState) {
+  Session s;
+  LessonRunner r;
+  show_step(r, s, "vc-bound", 2);
+  ASSERT_NO_FATAL_FAILURE(check_vc_bound_at_100(r, s));
+  ASSERT_NO_FATAL_FAILURE(check_vc_bound_at_1000(r, s));
+  ASSERT_NO_FATAL_FAILURE(check_vc_bound_strict_delta(r, s));
+  double r_emp = 0.0;
+  GenSpec g;
+  ASSERT_NO_FATAL_FAILURE(check_vc_bound_noisy(r, s, &r_emp, &g));
   ASSERT_TRUE(r.next(s).ok);  // the margin bound
   EXPECT_EQ(r.expected_answer(), "0");
   // Option 2's why, on this lesson's separable N = 1000 points: (R̂/γ̂)² is far above 2, so
