@@ -180,7 +180,7 @@ struct PlotsUi {
   char eta_list[128] = "1, 0.1, 0.01, 0.001";
   Vec2d min, max;               // where the panel was drawn last (display pixels; PNG export)
   bool tab_bar_last = false;    // the last frame drew a tab bar (not the row of buttons)
-  Lang lang_last = Lang::En;    // the language of the last frame's tab labels
+  std::string lang_last = "en";  // the language of the last frame's tab labels
   IterationCache iterations;
   VcCache vc;
 };
@@ -191,6 +191,10 @@ struct Applied {
   double style_scale = 0.0;
   bool touch = false;
   double font_scale = 0.0;      // 0: not yet
+  // The language chosen whose fonts were not at hand when the fonts were last built
+  // (fonts.hpp: the browser fetches a language's fonts when it is first chosen); the
+  // interface is drawn in English meanwhile. Empty: none.
+  std::string fonts_missing;
 };
 
 // A lesson's place_line question: the student's line through two handles (data
@@ -271,7 +275,7 @@ struct SlicedRun {
 struct LinkMaker {
   bool open = false;
   int lesson = 1;  // 0: none, else 1 + the index in builtin_lesson_ids()
-  int lang = 0;    // index in user_languages()
+  std::string lang = "en";  // one of user_languages()
   PanelFlags panels;
   Theme theme = Theme::Light;
   bool embed = false;
@@ -284,7 +288,7 @@ struct CourseMaker {
   bool open = false;
   std::vector<std::string> lessons;  // the lessons ticked (ids); packed in the Lessons menu's order
   bool chosen = false;               // lessons set (else: the lesson open, or the first)
-  int lang = 0;                      // index in user_languages()
+  std::string lang = "en";           // one of user_languages()
   bool with_pass = false;
   int pass = 80;                     // percent
   Theme theme = Theme::Light;
@@ -337,7 +341,7 @@ struct App {
   // platform: every control at least 44 px high), the system's reduced-motion wish (set by
   // the platform: no autoplay), and what the style and fonts were built for.
   Theme theme = Theme::Light;
-  Lang lang = Lang::En;
+  std::string lang = "en";      // a catalog's code (i18n.hpp: user_languages), or "pseudo"
   double font_scale = 1.0;      // 0.75 .. 2.5: text and layout together, for projectors
   bool touch = false;
   bool reduced_motion = false;
@@ -361,6 +365,17 @@ struct App {
   std::vector<Message> notices;  // dismissible notices (ignored link parameters, ...), shown in the language in use
   Message message;              // the last error or result of a UI action
   bool message_is_error = false;
+  mutable PseudoTexts pseudo_texts;  // "pseudo"'s texts, made as first asked for (i18n.hpp)
+
+  // The interface's texts (i18n.hpp), in the language it is drawn in: the one chosen, or
+  // English while that language's fonts are not at hand (Applied::fonts_missing).
+  const std::string& shown_lang() const { return lang == applied.fonts_missing ? kEnglish : lang; }
+  Texts texts() const { return texts(shown_lang()); }
+  Texts texts(const std::string& language) const { return Texts(session.catalogs(), language, pseudo_texts); }
+  const char* tr(const char* key) const { return texts().tr(key); }
+  std::string trf(const char* key, const MsgArgs& args) const { return texts().trf(key, args); }
+  std::string msg(const Message& m) const { return texts().msg(m); }
+  std::string label(const char* key, const char* id) const { return texts().label(key, id); }
 };
 
 // One built-in lesson as the Lessons menu and state().lessons show it: its title in the

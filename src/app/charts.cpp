@@ -42,17 +42,17 @@ void mistakes_tab(App& app, float height) {
     cumulative.push_back(k);
   }
   const float w = (ImGui::GetContentRegionAvail().x - 8) * 0.5f;
-  Plot a("mistakes", tr("plots.mistakes_title"), pal);
-  a.x_label = tr("plots.epoch");
+  Plot a("mistakes", app.tr("plots.mistakes_title"), pal);
+  a.x_label = app.tr("plots.epoch");
   a.step_lines = true;
-  a.line(tr("plots.mistakes"), ep, mistakes, pal.series[1]);
+  a.line(app.tr("plots.mistakes"), ep, mistakes, pal.series[1]);
   a.draw(ImVec2(w, height));
   ImGui::SameLine();
-  Plot b("cumulative", tr("plots.cumulative_title"), pal);
-  b.x_label = tr("plots.epoch");
+  Plot b("cumulative", app.tr("plots.cumulative_title"), pal);
+  b.x_label = app.tr("plots.epoch");
   b.line("k", ep, cumulative, pal.series[0]);
   const MarginResult& r = s.margin();
-  if (s.margin_ok() && r.separable && std::isfinite(r.bound)) b.hline(tr("plots.bound"), r.bound, pal.bound);
+  if (s.margin_ok() && r.separable && std::isfinite(r.bound)) b.hline(app.tr("plots.bound"), r.bound, pal.bound);
   b.draw(ImVec2(w, height));
 }
 
@@ -82,8 +82,8 @@ void losses_tab(App& app, float height) {
       j.push_back(e.j);
     }
   }
-  Plot a("j", tr("plots.j_title"), pal);
-  a.x_label = tr("plots.step");
+  Plot a("j", app.tr("plots.j_title"), pal);
+  a.x_label = app.tr("plots.step");
   a.step_lines = true;
   a.line("J", x, j, pal.series[0]);
   a.draw(ImVec2(w, height));
@@ -96,16 +96,16 @@ void losses_tab(App& app, float height) {
     va.push_back(e.validation_accuracy);
   }
   if (!s.validation_set().empty()) {
-    Plot b("acc", tr("plots.accuracy_title"), pal);
-    b.x_label = tr("plots.epoch");
+    Plot b("acc", app.tr("plots.accuracy_title"), pal);
+    b.x_label = app.tr("plots.epoch");
     b.y_min = 0.0;
     b.y_max = 1.0;
-    b.line(tr("plots.train"), ex, train_acc, pal.series[0]);
-    b.line(tr("plots.validation"), ex, va, pal.series[1]);
+    b.line(app.tr("plots.train"), ex, train_acc, pal.series[0]);
+    b.line(app.tr("plots.validation"), ex, va, pal.series[1]);
     b.draw(ImVec2(w, height));
   } else {
-    Plot b("j1", tr("plots.j1_title"), pal);
-    b.x_label = tr("plots.step");
+    Plot b("j1", app.tr("plots.j1_title"), pal);
+    b.x_label = app.tr("plots.step");
     b.step_lines = true;
     b.line("J₁", x, j1, pal.series[1]);
     b.draw(ImVec2(w, height));
@@ -118,7 +118,7 @@ void invariants_tab(App& app, float height) {
   const MarginResult& r = s.margin();
   const float w = (ImGui::GetContentRegionAvail().x - 8) * 0.5f;
   if (!s.margin_ok() || !r.separable) {
-    text_wrapped(tr("plots.invariants_need_separable"));
+    text_wrapped(app.tr("plots.invariants_need_separable"));
     return;
   }
   const double eta = s.settings().learner.pla.eta;
@@ -132,13 +132,13 @@ void invariants_tab(App& app, float height) {
     norm2.push_back(p.norm2);
     upper.push_back(kk * eta * eta * r.R_aug * r.R_aug);
   }
-  Plot a("progress", tr("plots.progress_title"), pal);
+  Plot a("progress", app.tr("plots.progress_title"), pal);
   a.x_label = "k";
   a.line("ŵₖ·u", k, progress, pal.series[0]);
   a.line("kηγ̂", k, lower, pal.bound);
   a.draw(ImVec2(w, height));
   ImGui::SameLine();
-  Plot b("growth", tr("plots.growth_title"), pal);
+  Plot b("growth", app.tr("plots.growth_title"), pal);
   b.x_label = "k";
   b.line("‖ŵₖ‖²", k, norm2, pal.series[0]);
   b.line("kη²R̂²", k, upper, pal.bound);
@@ -146,7 +146,7 @@ void invariants_tab(App& app, float height) {
   if (s.settings().learner.pla.init != Init::Zero || !learner_info(s.settings().learner.algo).novikoff)
     {
     ImGui::PushStyleColor(ImGuiCol_Text, pal.mistake);
-    text_wrapped(tr("plots.bounds_classic_only"));
+    text_wrapped(app.tr("plots.bounds_classic_only"));
     ImGui::PopStyleColor();
   }
 }
@@ -157,13 +157,13 @@ void learning_rates_tab(App& app, float height) {
   // The label, the list and the button on one line when they fit, else wrapped.
   const float list_w = std::max(ImGui::CalcTextSize("1, 0.1, 0.01, 0.001").x + ImGui::GetStyle().FramePadding.x * 2 + 4,
                                 std::min(220.0f, ImGui::GetContentRegionAvail().x * 0.5f));
-  const std::string compare = label("plots.compare", "compare");
+  const std::string compare = app.label("plots.compare", "compare");
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(tr("plots.etas"));
+  ImGui::TextUnformatted(app.tr("plots.etas"));
   same_line_or_wrap(list_w);
   ImGui::SetNextItemWidth(std::min(list_w, ImGui::GetContentRegionAvail().x));
   ImGui::InputText("##etas", app.plots.eta_list, sizeof app.plots.eta_list);
-  same_line_or_wrap(ImGui::CalcTextSize(tr("plots.compare")).x + ImGui::GetStyle().FramePadding.x * 2);
+  same_line_or_wrap(ImGui::CalcTextSize(app.tr("plots.compare")).x + ImGui::GetStyle().FramePadding.x * 2);
   if (ImGui::Button(compare.c_str())) {
     std::vector<std::string> etas = {"compare"};
     const char* p = app.plots.eta_list;
@@ -179,15 +179,15 @@ void learning_rates_tab(App& app, float height) {
     }
     act(app, etas);
   }
-  HelpMarker(tr("plots.rates_help"));
+  HelpMarker(app.tr("plots.rates_help"));
   const std::vector<EtaRun>& runs = s.eta_runs();
   // The table beside the plot at its natural width (its cells never clip, in any language);
   // the plot takes the rest, between 35% and 60% of the line.
-  const char* const headers[] = {"η", tr("plots.updates"), tr("plots.converged"), "w, b"};
+  const char* const headers[] = {"η", app.tr("plots.updates"), app.tr("plots.converged"), "w, b"};
   float columns[4] = {0, 0, 0, 0};
   for (int c = 0; c < 4; ++c) columns[c] = ImGui::CalcTextSize(headers[c]).x;
   for (const EtaRun& r : runs) {
-    const std::string cells[] = {fmt_num(r.eta, 6), std::to_string(r.updates), tr(r.converged ? "plots.yes" : "plots.no"),
+    const std::string cells[] = {fmt_num(r.eta, 6), std::to_string(r.updates), app.tr(r.converged ? "plots.yes" : "plots.no"),
                                  fmt_vec(r.w, 4) + ", " + fmt_num(r.b, 4)};
     for (int c = 0; c < 4; ++c) columns[c] = std::max(columns[c], ImGui::CalcTextSize(cells[c].c_str()).x);
   }
@@ -195,8 +195,8 @@ void learning_rates_tab(App& app, float height) {
   for (float c : columns) table_w += c + ImGui::GetStyle().CellPadding.x * 2 + 1;
   const float avail = ImGui::GetContentRegionAvail().x - 8;
   const float w = std::min(avail * 0.6f, std::max(avail * 0.35f, avail - table_w - ImGui::GetStyle().ItemSpacing.x - 2));
-  Plot a("etas", tr("plots.rates_title"), pal);
-  a.x_label = tr("plots.epoch");
+  Plot a("etas", app.tr("plots.rates_title"), pal);
+  a.x_label = app.tr("plots.epoch");
   a.step_lines = true;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     std::vector<double> x, y;
@@ -219,7 +219,7 @@ void learning_rates_tab(App& app, float height) {
       ImGui::TableNextColumn();
       ImGui::Text("%llu", static_cast<unsigned long long>(r.updates));
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(tr(r.converged ? "plots.yes" : "plots.no"));
+      ImGui::TextUnformatted(app.tr(r.converged ? "plots.yes" : "plots.no"));
       ImGui::TableNextColumn();
       ImGui::Text("%s, %s", fmt_vec(r.w, 4).c_str(), fmt_num(r.b, 4).c_str());
     }
@@ -243,15 +243,15 @@ void vc_tab(App& app, float height) {
   const Session& s = app.session;
   float delta = static_cast<float>(s.settings().delta);
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(tr("theory.delta"));
+  ImGui::TextUnformatted(app.tr("theory.delta"));
   const float slider_w = std::min(220.0f, std::max(80.0f, ImGui::GetContentRegionAvail().x * 0.4f));
   same_line_or_wrap(slider_w);
   ImGui::SetNextItemWidth(slider_w);
   if (ImGui::SliderFloat("##delta", &delta, 0.001f, 0.5f, "%.3f", ImGuiSliderFlags_Logarithmic) && delta > 0.0f)
     act(app, {"set", "delta", json_number(static_cast<double>(delta))});
-  HelpMarker(tr("plots.vc_help"));
+  HelpMarker(app.tr("plots.vc_help"));
   if (s.source() != DataSource::Generated) {
-    text_wrapped(tr("plots.vc_need_generator"));
+    text_wrapped(app.tr("plots.vc_need_generator"));
     return;
   }
   VcCache& cache = app.plots.vc;
@@ -272,7 +272,7 @@ void vc_tab(App& app, float height) {
   // A few sizes per frame (about 20 ms of training), the curve growing as they come.
   if (!cache.run.done) vc_part(cache.run, 0.02);
   if (!cache.run.status) {
-    text_wrapped(tr_msg(cache.run.status));
+    text_wrapped(app.msg(cache.run.status));
     return;
   }
   if (!cache.run.done) {
@@ -288,11 +288,11 @@ void vc_tab(App& app, float height) {
     test.push_back(p.test_error);
     train.push_back(p.train_error);
   }
-  Plot a("vc", trf("plots.vc_title", {{"h", fmt_num(h, 6)}, {"delta", fmt_num(spec.delta, 4)}}), pal);
-  a.x_label = tr("plots.vc_axis");
-  a.line(tr("plots.vc_bound"), x, bound, pal.bound, 2.0f);
-  a.line(tr("plots.vc_test"), x, test, pal.series[1], 2.0f);
-  a.line(tr("plots.vc_train"), x, train, pal.series[0]);
+  Plot a("vc", app.trf("plots.vc_title", {{"h", fmt_num(h, 6)}, {"delta", fmt_num(spec.delta, 4)}}), pal);
+  a.x_label = app.tr("plots.vc_axis");
+  a.line(app.tr("plots.vc_bound"), x, bound, pal.bound, 2.0f);
+  a.line(app.tr("plots.vc_test"), x, test, pal.series[1], 2.0f);
+  a.line(app.tr("plots.vc_train"), x, train, pal.series[0]);
   const std::size_t n = s.train_set().size();
   if (n > 0) a.marker(std::log10(static_cast<double>(n)), pal.series[2]);
   a.draw(ImVec2(-1, std::max(80.0f, height - ImGui::GetFrameHeightWithSpacing())));
@@ -332,16 +332,12 @@ void refresh_iterations(IterationCache& c, const Session& s, bool running) {
   }
 }
 
-void iterations_tab(App& app, float height) {
-  const Palette& pal = palette(app);
+// The iteration tab's buttons: the CSV export, and the student's own choice of the point
+// (small sets: one button per point).
+void iteration_buttons(App& app) {
   Session& s = app.session;
-  IterationCache& cache = app.plots.iterations;
-  refresh_iterations(cache, s, s.playing() || app.training);
-  const float top = ImGui::GetCursorPosY();
-
-  // Export, and the student's own choice of the point (small sets: one button per point).
   Flow row;
-  if (app.hooks.save_file && row.button(label("plots.iter_export", "iter_export").c_str())) {
+  if (app.hooks.save_file && row.button(app.label("plots.iter_export", "iter_export").c_str())) {
     std::string csv, where;
     Status st = s.iteration_csv(csv);
     if (st && !app.hooks.save_file("perceptron-iterations.csv", "text/csv", csv, where))
@@ -351,89 +347,72 @@ void iterations_tab(App& app, float height) {
   const std::size_t n = s.data().size();
   if (n > 0 && n <= 24 && Trace::chosen_update_supported(s.learner())) {
     ImGui::BeginDisabled(locked(app));  // an open lesson question: no update of the student's own
-    row.text(tr("plots.iter_choose"));
+    row.text(app.tr("plots.iter_choose"));
     for (std::size_t i = 0; i < n; ++i) {
       const std::string name = "x" + std::to_string(i + 1);
       if (row.button((name + "##choose" + name).c_str(), true)) act(app, {"update_on", std::to_string(i)});
     }
     ImGui::EndDisabled();
-    HelpMarker(tr(app.touch ? "plots.iter_choose_help_touch" : "plots.iter_choose_help"));
+    HelpMarker(app.tr(app.touch ? "plots.iter_choose_help_touch" : "plots.iter_choose_help"));
   }
-  const std::vector<IterationRow>& rows = cache.rows;
-  if (rows.empty()) {
-    text_wrapped(tr("plots.iter_empty"));
-    return;
-  }
-  if (rows.front().k > 1) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    text_wrapped(trf("plots.iter_omitted", {{"k", std::to_string(rows.front().k - 1)}}));
-    ImGui::PopStyleColor();
-  }
-  if (cache.any_chosen) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    text_wrapped(tr("plots.iter_chosen"));
-    ImGui::PopStyleColor();
-  }
-  const float avail_h = std::max(ImGui::GetTextLineHeightWithSpacing() * 3.0f, height - (ImGui::GetCursorPosY() - top));
-  const ImGuiStyle& st = ImGui::GetStyle();
+}
 
-  // Column widths from the header and the widest cell; a table when they fit across.
-  const char* heads[9] = {"k", tr("plots.iter_point"), "x", "y", tr("plots.iter_w_before"), tr("plots.iter_b_before"),
-                          "w·x + b", tr("plots.iter_w_after"), tr("plots.iter_b_after")};
-  float widths[9];
-  float total = 0.0f;
-  for (int c = 0; c < 9; ++c) {
-    widths[c] = ImGui::CalcTextSize(heads[c]).x;
-    for (const auto& cells : cache.cells) widths[c] = std::max(widths[c], ImGui::CalcTextSize(cells[c].c_str()).x);
-    total += widths[c] + st.CellPadding.x * 2.0f + 1.0f;
-  }
-  const std::size_t current = rows.size() - 1;  // the update that made the weights shown
-  const ImU32 highlight = with_alpha(pal.step, 0x40);
-  // New rows bring the current one into view, until it is there (a table that just
-  // appeared or grew knows its full height a frame later; one scrolled off the page, later).
-  if (rows.size() != cache.follow_count) cache.follow = 20;
-  cache.follow_count = rows.size();
-  const bool grew = cache.follow > 0;
-  auto followed = [&cache] {
-    if (cache.follow > 0 && ImGui::GetScrollMaxY() > 0.0f) --cache.follow;
-  };
-  if (total + st.ScrollbarSize + 4.0f <= ImGui::GetContentRegionAvail().x) {
-    const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
-                                  ImGuiTableFlags_BordersV | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoHostExtendX;
-    if (ImGui::BeginTable("iterations", 9, flags, ImVec2(0.0f, avail_h))) {
-      ImGui::TableSetupScrollFreeze(0, 1);
-      for (int c = 0; c < 9; ++c) ImGui::TableSetupColumn(heads[c], ImGuiTableColumnFlags_WidthFixed, widths[c]);
-      ImGui::TableHeadersRow();
-      ImGuiListClipper clipper;
-      clipper.Begin(static_cast<int>(rows.size()));
-      if (grew) clipper.ForceDisplayRangeByIndices(static_cast<int>(current), static_cast<int>(current) + 1);
-      while (clipper.Step()) {
-        for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
-          const auto& cells = cache.cells[static_cast<std::size_t>(r)];
-          ImGui::TableNextRow();
-          if (static_cast<std::size_t>(r) == current) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, highlight);
-          for (int c = 0; c < 9; ++c) {
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(cells[static_cast<std::size_t>(c)].c_str());
-          }
-          if (static_cast<std::size_t>(r) == current && grew) ImGui::SetScrollHereY(1.0f);  // its bottom in view
-        }
+// How the iteration rows are shown this frame: the column heads, the height, the row of the
+// current update (highlighted) and whether new rows bring it into view.
+struct IterationView {
+  const char* heads[9];
+  float height = 0.0f;
+  std::size_t current = 0;
+  ImU32 highlight = 0;
+  bool grew = false;
+};
+
+// New rows are followed until the current one is in view (a table that just appeared or
+// grew knows its full height a frame later; one scrolled off the page, later).
+void followed(IterationCache& cache) {
+  if (cache.follow > 0 && ImGui::GetScrollMaxY() > 0.0f) --cache.follow;
+}
+
+// The rows as a table (clipped: only the rows in view are drawn).
+void iteration_table(IterationCache& cache, const IterationView& v, const float (&widths)[9]) {
+  const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
+                                ImGuiTableFlags_BordersV | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoHostExtendX;
+  if (!ImGui::BeginTable("iterations", 9, flags, ImVec2(0.0f, v.height))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  for (int c = 0; c < 9; ++c) ImGui::TableSetupColumn(v.heads[c], ImGuiTableColumnFlags_WidthFixed, widths[c]);
+  ImGui::TableHeadersRow();
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(cache.rows.size()));
+  if (v.grew) clipper.ForceDisplayRangeByIndices(static_cast<int>(v.current), static_cast<int>(v.current) + 1);
+  while (clipper.Step()) {
+    for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
+      const auto& cells = cache.cells[static_cast<std::size_t>(r)];
+      ImGui::TableNextRow();
+      if (static_cast<std::size_t>(r) == v.current) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, v.highlight);
+      for (int c = 0; c < 9; ++c) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(cells[static_cast<std::size_t>(c)].c_str());
       }
-      followed();
-      ImGui::EndTable();
+      if (static_cast<std::size_t>(r) == v.current && v.grew) ImGui::SetScrollHereY(1.0f);  // its bottom in view
     }
-    return;
   }
-  // Too narrow for the columns (a phone, a long language): one wrapped line per update,
-  // the newest kListRows (the CSV export has them all).
+  followed(cache);
+  ImGui::EndTable();
+}
+
+// Too narrow for the columns (a phone, a long language): one wrapped line per update, the
+// newest kListRows (the CSV export has them all).
+void iteration_list(const App& app, IterationCache& cache, const IterationView& v) {
   constexpr std::size_t kListRows = 200;
-  if (ImGui::BeginChild("iterations_list", ImVec2(0.0f, avail_h), true)) {
+  const std::vector<IterationRow>& rows = cache.rows;
+  if (ImGui::BeginChild("iterations_list", ImVec2(0.0f, v.height), true)) {
     const std::size_t first = rows.size() > kListRows ? rows.size() - kListRows : 0;
     if (first > 0) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      text_wrapped(trf("plots.iter_omitted", {{"k", std::to_string(rows[first].k - 1)}}));
+      text_wrapped(app.trf("plots.iter_omitted", {{"k", std::to_string(rows[first].k - 1)}}));
       ImGui::PopStyleColor();
     }
+    const char* const* heads = v.heads;
     for (std::size_t r = first; r < rows.size(); ++r) {
       const auto& c = cache.cells[r];
       const std::string line = "k = " + c[0] + ": " + c[1] + " = " + c[2] + ", y = " + c[3] + "; " + heads[4] + " " + c[4] +
@@ -443,15 +422,57 @@ void iterations_tab(App& app, float height) {
       ImGui::BeginGroup();
       text_wrapped(line);
       ImGui::EndGroup();
-      if (r == current) {
+      if (r == v.current) {
         ImGui::GetWindowDrawList()->AddRectFilled(
-            a, ImVec2(a.x + ImGui::GetContentRegionAvail().x, ImGui::GetItemRectMax().y), highlight);
-        if (grew) ImGui::SetScrollHereY(1.0f);
+            a, ImVec2(a.x + ImGui::GetContentRegionAvail().x, ImGui::GetItemRectMax().y), v.highlight);
+        if (v.grew) ImGui::SetScrollHereY(1.0f);
       }
     }
-    followed();
+    followed(cache);
   }
   ImGui::EndChild();
+}
+
+void iterations_tab(App& app, float height) {
+  Session& s = app.session;
+  IterationCache& cache = app.plots.iterations;
+  refresh_iterations(cache, s, s.playing() || app.training);
+  const float top = ImGui::GetCursorPosY();
+  iteration_buttons(app);
+  const std::vector<IterationRow>& rows = cache.rows;
+  if (rows.empty()) {
+    text_wrapped(app.tr("plots.iter_empty"));
+    return;
+  }
+  if (rows.front().k > 1) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    text_wrapped(app.trf("plots.iter_omitted", {{"k", std::to_string(rows.front().k - 1)}}));
+    ImGui::PopStyleColor();
+  }
+  if (cache.any_chosen) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    text_wrapped(app.tr("plots.iter_chosen"));
+    ImGui::PopStyleColor();
+  }
+  IterationView v{{"k", app.tr("plots.iter_point"), "x", "y", app.tr("plots.iter_w_before"), app.tr("plots.iter_b_before"), "w·x + b",
+                   app.tr("plots.iter_w_after"), app.tr("plots.iter_b_after")}};
+  v.height = std::max(ImGui::GetTextLineHeightWithSpacing() * 3.0f, height - (ImGui::GetCursorPosY() - top));
+  v.current = rows.size() - 1;  // the update that made the weights shown
+  v.highlight = with_alpha(palette(app).step, 0x40);
+  if (rows.size() != cache.follow_count) cache.follow = 20;
+  cache.follow_count = rows.size();
+  v.grew = cache.follow > 0;
+  // Column widths from the header and the widest cell; a table when they fit across.
+  const ImGuiStyle& st = ImGui::GetStyle();
+  float widths[9];
+  float total = 0.0f;
+  for (int c = 0; c < 9; ++c) {
+    widths[c] = ImGui::CalcTextSize(v.heads[c]).x;
+    for (const auto& cells : cache.cells) widths[c] = std::max(widths[c], ImGui::CalcTextSize(cells[c].c_str()).x);
+    total += widths[c] + st.CellPadding.x * 2.0f + 1.0f;
+  }
+  if (total + st.ScrollbarSize + 4.0f <= ImGui::GetContentRegionAvail().x) iteration_table(cache, v, widths);
+  else iteration_list(app, cache, v);
 }
 
 }  // namespace
@@ -467,11 +488,11 @@ ImGuiTabItemFlags tab_flags(App& app, int tab) {
   return ImGuiTabItemFlags_SetSelected;
 }
 
-std::string tab_label(const PlotTab& t) { return label(t.label_key, (std::string("tab_") + t.name).c_str()); }
+std::string tab_label(const App& app, const PlotTab& t) { return app.label(t.label_key, (std::string("tab_") + t.name).c_str()); }
 
 // A tab's content, or one line saying it is hidden while a lesson question is open.
 void draw_tab(App& app, const PlotTab& t, float height) {
-  if (hides(app, t.cues)) hidden_line(t.hidden_key);
+  if (hides(app, t.cues)) hidden_line(app, t.hidden_key);
   else t.draw(app, height);
 }
 }  // namespace
@@ -501,17 +522,17 @@ void plots_panel(App& app) {
   PlotsUi& ui = app.plots;
   const ImGuiStyle& st = ImGui::GetStyle();
   float needed = 0.0f;
-  for (const PlotTab& t : tabs) needed += ImGui::CalcTextSize(tr(t.label_key)).x + st.FramePadding.x * 2 + st.ItemInnerSpacing.x;
+  for (const PlotTab& t : tabs) needed += ImGui::CalcTextSize(app.tr(t.label_key)).x + st.FramePadding.x * 2 + st.ItemInnerSpacing.x;
   // The tab bar keeps its own selection by the tabs' ids, which hold their labels: after a
   // change of language (the Chinese font arrives after the first frames), as when it comes
   // back after the row of buttons (the window was narrow) or is new, it is told the tab in
   // front, else it would show its first tab.
   const bool tab_bar = needed <= ImGui::GetContentRegionAvail().x;
   const bool new_bar = !ImGui::GetCurrentContext()->TabBars.GetByKey(ImGui::GetCurrentWindow()->GetID("plots"));
-  if (tab_bar && (!ui.tab_bar_last || new_bar || language() != ui.lang_last) && ui.select_tab < 0)
+  if (tab_bar && (!ui.tab_bar_last || new_bar || app.shown_lang() != ui.lang_last) && ui.select_tab < 0)
     ui.select_tab = ui.tab;
   ui.tab_bar_last = tab_bar;
-  ui.lang_last = language();
+  ui.lang_last = app.shown_lang();
   if (tab_bar) {
     const float height = std::max(80.0f, ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() - 6);
     // ImGui shows a tab asked for from the next frame on (a new tab bar shows its first tab on
@@ -519,7 +540,7 @@ void plots_panel(App& app) {
     const int asked = ui.select_tab;
     if (ImGui::BeginTabBar("plots")) {
       for (int i = 0; i < kTabs; ++i)
-        if (ImGui::BeginTabItem(tab_label(tabs[static_cast<std::size_t>(i)]).c_str(), nullptr, tab_flags(app, i))) {
+        if (ImGui::BeginTabItem(tab_label(app, tabs[static_cast<std::size_t>(i)]).c_str(), nullptr, tab_flags(app, i))) {
           if (asked < 0 || asked == i) ui.tab = i;
           draw_tab(app, tabs[static_cast<std::size_t>(i)], height);
           ImGui::EndTabItem();
@@ -534,7 +555,7 @@ void plots_panel(App& app) {
       const PlotTab& t = tabs[static_cast<std::size_t>(i)];
       const bool on = ui.tab == i;
       if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_TabActive));
-      if (row.button(tab_label(t).c_str())) act(app, {"set", "plot", t.name});
+      if (row.button(tab_label(app, t).c_str())) act(app, {"set", "plot", t.name});
       if (on) ImGui::PopStyleColor();
     }
     const float height = std::max(80.0f, ImGui::GetContentRegionAvail().y - 6);

@@ -1,37 +1,62 @@
 // Perceptron Lab app: the interface's fonts. An outline font cut at build time from
 // Debian's DejaVu Sans (Latin, every Vietnamese letter, Greek, the mathematical
-// symbols) with the few CJK characters every language shows merged in, plus the
-// Chinese font (WenQuanYi Micro Hei, cut to the Chinese catalog) when the language is
-// Chinese. Rasterised at the device pixel ratio times the text size, so text is sharp
-// at 1x, 1.5x, 2x and 3x; the glyphs are those the language's catalog uses.
+// symbols) with the few CJK characters every language shows merged in (the "extra" font),
+// plus a language's own fonts when its catalog names some (Chinese: WenQuanYi Micro Hei,
+// cut to the Chinese catalog; src/app/fonts/make_fonts.py names them by the language's
+// code). Rasterised at the device pixel ratio times the text size, so text is sharp at 1x,
+// 1.5x, 2x and 3x; the glyphs are those the language's catalog uses.
+//
+// The fonts belong to an ImGui context (its atlas), not to an App: a FontAtlas records what
+// the atlas was built for and is held by whoever holds the context (the platform's one
+// struct; the tests' Context).
 #pragma once
+#include <map>
 #include <string>
+#include <vector>
 
 #include "app/app.hpp"
+#include "imgui.h"
 
 namespace pla::app {
 
 // The text size before font_scale, in CSS / logical pixels.
 constexpr float kBaseFontPx = 15.0f;
 
-// Rebuilds ImGui's font atlas (and sizes the style) when the language, the text size or
-// the pixel ratio changed since the last call, or the Chinese font arrived. Call before
-// ImGui::NewFrame; true when the atlas changed (the renderer must upload it again).
-bool update_fonts(App& app, float device_pixel_ratio);
-
-// The language the interface is drawn in: the chosen one, or English while the
-// Chinese font is not yet available (the browser fetches it on demand).
-Lang display_language(const App& app);
-
-// Whether the font a language needs is at hand (Chinese: embedded natively, fetched in
-// the browser), and the page's delivery of a font file ("zh").
-bool font_available(Lang l);
-bool provide_font(const std::string& name, std::string bytes);
-
-// Sizes of the last atlas built (for the closing note and tests).
+// Sizes of an atlas built (for the closing note and tests).
 struct AtlasInfo {
   int width = 0, height = 0, glyphs = 0;
 };
-AtlasInfo atlas_info();
+
+// The interface's fonts in an ImGui context's atlas.
+struct FontAtlas {
+  // Font files delivered at run time, by name ("zh"): the browser build embeds no language
+  // font, the page fetches one when its language is first chosen (provide_font).
+  std::map<std::string, std::string> provided;
+  // What the atlas was last built for (scale 0: not yet): the language drawn, the text size,
+  // the pixel ratio and the ImGui context; its sizes, and its glyph ranges (kept while it lives).
+  std::string lang;
+  double scale = 0.0;
+  float dpr = 0.0f;
+  const void* context = nullptr;
+  AtlasInfo info;
+  ImVector<ImWchar> ui_ranges, cjk_ranges;
+  // The characters of each language's texts (its catalog and English's, the message
+  // templates, the built-in lessons, every language's own name), collected when first needed.
+  std::map<std::string, std::vector<unsigned>> text_chars;
+};
+
+// Rebuilds the context's font atlas (and sizes the style) when the language drawn, the text
+// size or the pixel ratio changed since the last call, or a language's font arrived. The
+// language drawn is the one chosen, or English while its fonts are not at hand
+// (App::applied.fonts_missing says so). Call before ImGui::NewFrame; true when the atlas
+// changed (the renderer must upload it again).
+bool update_fonts(FontAtlas& fonts, App& app, float device_pixel_ratio);
+
+// The font files of a language's own (named by its code: "zh"; "zh-2", ... for more) that
+// are not at hand: not embedded in this build and not yet provided. The platform asks the
+// page for them.
+std::vector<std::string> missing_fonts(const FontAtlas& fonts, const std::string& lang);
+// The page's delivery of a language's font file ("zh"); false for a name that is none.
+bool provide_font(FontAtlas& fonts, const std::string& name, std::string bytes);
 
 }  // namespace pla::app

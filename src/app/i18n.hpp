@@ -1,49 +1,62 @@
-// Perceptron Lab app: the interface's language. Every text for people lives in one
-// catalog per language (web/i18n/en.json, vi.json, zh.json: nested objects whose
-// leaves are strings, keyed "panel.run.step"), embedded in the binary at build time.
-// English is the fallback for a key a catalog lacks (a test fails when one does).
+// Perceptron Lab app: the interface's languages and texts. A language is its catalog
+// (web/i18n/CODE.json; core/base/catalogs.hpp): every catalog found is a language, its
+// "language" object gives its own name (the menus) and the browser tags it answers. The
+// session holds the catalogs (Session::catalogs(): more may be added at run time) and the
+// App the language chosen (App::lang); the App's tr and its kin read the catalog of the
+// language drawn, English for a key it lacks (a test fails when one does). "pseudo" is the
+// string-length test: every English string written twice, which the layout must survive
+// like any language.
 //
-//   tr("run.step")                               the text in the current language
-//   trf("run.counters", {{"k", "7"}})            with named placeholders filled in
-//   tr_msg(status)                               a core message code ("msg." + key)
-//   label("run.step", "step")                    "Bước##step": the text plus a stable ImGui id
-//
-// The current language is module state, like ImGui's current context: the frame sets it
-// from the App (set_language) before drawing. "pseudo" is the string-length test: every
-// English string written twice, which the layout must survive like any language.
+//   app.tr("run.step")                           the text in the language drawn
+//   app.trf("run.counters", {{"k", "7"}})        with named placeholders filled in
+//   app.msg(status)                              a core message code ("msg." + key)
+//   app.label("run.step", "step")                "Bước##step": the text plus a stable ImGui id
+//   app.texts("vi").tr("run.step")               in a language given (the screen reader's)
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
+#include "core/base/catalogs.hpp"
 #include "core/base/status.hpp"
 
 namespace pla::app {
 
-enum class Lang { En, Vi, Zh, Pseudo };
+// English, the language every other falls back to; "pseudo", the string-length test
+// language made from it.
+inline const std::string kEnglish = "en";
+inline const std::string kPseudo = "pseudo";
 
-// "en", "vi", "zh", "pseudo".
-const char* lang_code(Lang l);
-bool parse_lang(const std::string& code, Lang& out);
-// The languages a user can choose (pseudo excluded), in menu order, and each one's own name.
-const std::vector<Lang>& user_languages();
-const char* lang_name(Lang l);  // from the English catalog's "languages" (each in its own script)
-// The best supported language for a list of preferred tags ("vi-VN", "zh-Hans-CN", "en-US"), else English.
-Lang lang_from_preferences(const std::vector<std::string>& tags);
+// The texts of "pseudo", made from English's as they are first asked for (tr hands out
+// const char*); the App keeps them (App::pseudo_texts).
+struct PseudoTexts {
+  std::map<std::string, std::string> text;  // key -> the English text written twice
+};
 
-void set_language(Lang l);
-Lang language();
+// The texts of one language: its catalog's, English's for a key it lacks (a key no catalog
+// has shows itself). A view: it keeps the catalogs and the pseudo texts by reference.
+class Texts {
+ public:
+  Texts(const Catalogs& catalogs, std::string lang, PseudoTexts& pseudo)
+      : catalogs_(&catalogs), lang_(std::move(lang)), pseudo_(&pseudo) {}
+  const std::string& lang() const { return lang_; }
+  const char* tr(const char* key) const;
+  std::string trf(const char* key, const MsgArgs& args) const;
+  // A message (a core message code, "msg." + key), its arguments filled in.
+  std::string msg(const Message& m) const;
+  // "text##id": the translated text with an id that does not change with the language.
+  std::string label(const char* key, const char* id) const;
 
-const char* tr(const char* key);
-std::string trf(const char* key, const MsgArgs& args);
-std::string tr_msg(const Message& m);
-// "text##id": the translated text with an id that does not change with the language.
-std::string label(const char* key, const char* id);
+ private:
+  const Catalogs* catalogs_;
+  std::string lang_;
+  PseudoTexts* pseudo_;
+};
 
-// Catalog access for tests and tools.
-const std::vector<std::string>& catalog_keys(Lang l);  // every key the catalog defines, sorted
-bool catalog_has(Lang l, const std::string& key);
-std::string catalog_text(Lang l, const std::string& key);  // "" when missing
-// Parse errors of the embedded catalogs (empty when all parsed).
-const std::vector<std::string>& catalog_errors();
+// The languages a user can choose: every catalog found, English first, then by code
+// (pseudo aside); the `lang` setting takes these and "pseudo".
+std::vector<std::string> user_languages(const Catalogs& catalogs);
+std::vector<std::string> language_choices(const Catalogs& catalogs);
+bool is_language(const Catalogs& catalogs, const std::string& code);
 
 }  // namespace pla::app

@@ -14,14 +14,10 @@
 #include <string>
 
 #include "app/app_internal.hpp"
+#include "app/canvas.hpp"
 
 namespace pla::app {
 
-// canvas.cpp: the place_line reply "a b c" from the canvas's two handles (false when
-// no place_line question is open). Declared here: app_internal.hpp is not this feature's.
-bool place_line_answer(const App& app, std::string& out);
-// app.cpp: the built-in lesson after the open one in the course ("" none).
-std::string next_lesson_id(const App& app);
 // touch_input.cpp: the number answer's field (with the page's real text input over it).
 bool answer_number_field(App& app, float width, const std::string& label);
 
@@ -32,116 +28,122 @@ std::string number(double v) { return fmt_num(v, 6); }
 }  // namespace
 
 // The expected answer of the open question as the student reads it (LessonRunner::
-// expected_text), with "none" in the words of the panel's own button ("none", "no line").
-// Empty when no question is open. describe.cpp says it too.
-std::string lesson_answer_text(const App& app) {
+// expected_text) in the language of `t`, with "none" in the words of the panel's own
+// button ("none", "no line"). Empty when no question is open. describe.cpp says it too.
+std::string lesson_answer_text(const App& app, const Texts& t) {
   const LessonRunner& l = app.lesson;
   if (l.expected_answer() == "none") {
-    if (l.question_kind() == QuestionKind::PickPoint) return tr("lesson.none");
-    if (l.question_kind() == QuestionKind::PlaceLine) return tr("lesson.no_line");
+    if (l.question_kind() == QuestionKind::PickPoint) return t.tr("lesson.none");
+    if (l.question_kind() == QuestionKind::PlaceLine) return t.tr("lesson.no_line");
   }
-  return l.expected_text(lang_code(language()), number);
+  return l.expected_text(t.lang(), number);
 }
 
 namespace {
 
+// A closed question (answered, or passed over with Next): the recorded answer read-only,
+// the right one after a wrong answer, the lesson's "why", and practice when the question
+// allows it ("retry": true: checked, never recorded). True when no answer inputs follow.
+bool closed_question(App& app, const std::string& lang) {
+  const LessonRunner& l = app.lesson;
+  if (l.answered()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, l.last_correct() ? palette(app).ok : palette(app).mistake);
+    text_wrapped(app.tr(l.last_correct() ? "lesson.right" : "lesson.wrong"));
+    ImGui::PopStyleColor();
+  } else {
+    text_wrapped(app.tr("lesson.not_answered"));
+  }
+  // After a wrong answer, the right one as the student reads it (with or without a "why").
+  const std::string answer = lesson_answer_text(app, app.texts());
+  if (!l.last_correct() && !answer.empty()) text_wrapped(app.trf("lesson.answer_is", {{"answer", answer}}));
+  const std::string why = l.feedback(lang, number);
+  if (!why.empty()) text_wrapped(why);
+  if (!l.retry()) return true;
+  ImGui::Separator();
+  if (l.practiced()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, l.practice_correct() ? palette(app).ok : palette(app).mistake);
+    text_wrapped(app.tr(l.practice_correct() ? "lesson.practice_right" : "lesson.practice_wrong"));
+    ImGui::PopStyleColor();
+    if (!l.practice_correct() && l.last_correct() && !answer.empty())
+      text_wrapped(app.trf("lesson.answer_is", {{"answer", answer}}));
+  }
+  text_wrapped(app.tr("lesson.practice_note"));
+  if (l.practicing()) return false;
+  Flow again;
+  if (again.button(app.label("lesson.try_again", "lesson_retry").c_str())) act(app, {"lesson_retry"});
+  return true;
+}
+
+// A choice: one button per option in a row; options longer than a line (a sentence each):
+// a lettered button, the option's text wrapped beside it, so no option is cut short.
+void choice_buttons(App& app, Flow& row, const std::string& lang) {
+  const std::vector<std::string> options = app.lesson.question_options(lang, number);
+  float widest = 0.0f;
+  for (const std::string& o : options) widest = std::max(widest, ImGui::CalcTextSize(o.c_str()).x);
+  if (widest + ImGui::GetStyle().FramePadding.x * 2 <= ImGui::GetContentRegionAvail().x) {
+    for (std::size_t i = 0; i < options.size(); ++i)
+      if (row.button((options[i] + "##option" + std::to_string(i)).c_str())) act(app, {"answer", std::to_string(i)});
+    return;
+  }
+  for (std::size_t i = 0; i < options.size(); ++i) {
+    const std::string letter(1, static_cast<char>('A' + i));
+    if (ImGui::Button((letter + "##option" + std::to_string(i)).c_str())) act(app, {"answer", std::to_string(i)});
+    ImGui::SameLine();
+    ImGui::BeginGroup();
+    text_wrapped(options[i]);
+    ImGui::EndGroup();
+  }
+}
+
+// A number: the answer field (the page lays a real text input over it), on a touch screen
+// a ± button (a phone's decimal keypad may lack the minus sign), and Check.
+void number_answer(App& app, const std::string& lang) {
+  const bool enter = answer_number_field(app, std::min(ImGui::GetContentRegionAvail().x * 0.5f, ImGui::GetFontSize() * 8.0f),
+                                         app.lesson.question_prompt(lang, number));
+  if (app.touch) {
+    same_line_or_wrap(ImGui::GetFrameHeight());
+    if (ImGui::Button("\u00B1##answer_sign", ImVec2(ImGui::GetFrameHeight(), 0))) {
+      std::string t = app.answer_text;
+      t = !t.empty() && t[0] == '-' ? t.substr(1) : "-" + t;
+      std::snprintf(app.answer_text, sizeof app.answer_text, "%s", t.c_str());
+    }
+  }
+  same_line_or_wrap(ImGui::CalcTextSize(app.tr("lesson.check")).x + ImGui::GetStyle().FramePadding.x * 2);
+  if (ImGui::Button(app.label("lesson.check", "answer_check").c_str()) || enter) act(app, {"answer", app.answer_text});
+}
+
+// The open question's prompt, then its state when closed, else the inputs its kind takes.
 void question(App& app) {
   const LessonRunner& l = app.lesson;
-  const std::string lang = lang_code(language());
+  const std::string& lang = app.shown_lang();
   const QuestionKind kind = l.question_kind();
   if (kind == QuestionKind::None) return;
   ImGui::Separator();
   text_wrapped(l.question_prompt(lang, number));
-  if (l.closed()) {
-    // The recorded answer (just given, or shown again: Back, Next, resume), read-only;
-    // or the question passed over with Next, which counts as not answered.
-    if (l.answered()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, l.last_correct() ? palette(app).ok : palette(app).mistake);
-      text_wrapped(tr(l.last_correct() ? "lesson.right" : "lesson.wrong"));
-      ImGui::PopStyleColor();
-    } else {
-      text_wrapped(tr("lesson.not_answered"));
-    }
-    // After a wrong answer, the right one as the student reads it (with or without a "why").
-    const std::string answer = lesson_answer_text(app);
-    if (!l.last_correct() && !answer.empty()) text_wrapped(trf("lesson.answer_is", {{"answer", answer}}));
-    const std::string why = l.feedback(lang, number);
-    if (!why.empty()) text_wrapped(why);
-    if (!l.retry()) return;
-    // Practice ("retry": true): checked and shown as practice, never recorded.
-    ImGui::Separator();
-    if (l.practiced()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, l.practice_correct() ? palette(app).ok : palette(app).mistake);
-      text_wrapped(tr(l.practice_correct() ? "lesson.practice_right" : "lesson.practice_wrong"));
-      ImGui::PopStyleColor();
-      if (!l.practice_correct() && l.last_correct() && !answer.empty())
-        text_wrapped(trf("lesson.answer_is", {{"answer", answer}}));
-    }
-    text_wrapped(tr("lesson.practice_note"));
-    if (!l.practicing()) {
-      Flow again;
-      if (again.button(label("lesson.try_again", "lesson_retry").c_str())) act(app, {"lesson_retry"});
-      return;
-    }
-  }
+  if (l.closed() && closed_question(app, lang)) return;
   Flow row;
   switch (kind) {
     case QuestionKind::YesNo:
-      if (row.button(label("lesson.yes", "answer_yes").c_str())) act(app, {"answer", "yes"});
-      if (row.button(label("lesson.no", "answer_no").c_str())) act(app, {"answer", "no"});
+      if (row.button(app.label("lesson.yes", "answer_yes").c_str())) act(app, {"answer", "yes"});
+      if (row.button(app.label("lesson.no", "answer_no").c_str())) act(app, {"answer", "no"});
       break;
-    case QuestionKind::Choice: {
-      const std::vector<std::string> options = l.question_options(lang, number);
-      float widest = 0.0f;
-      for (const std::string& o : options) widest = std::max(widest, ImGui::CalcTextSize(o.c_str()).x);
-      if (widest + ImGui::GetStyle().FramePadding.x * 2 <= ImGui::GetContentRegionAvail().x) {
-        for (std::size_t i = 0; i < options.size(); ++i)
-          if (row.button((options[i] + "##option" + std::to_string(i)).c_str())) act(app, {"answer", std::to_string(i)});
-        break;
-      }
-      // Options longer than a line (a sentence each): a lettered button, the option's text
-      // wrapped beside it, so no option is cut short.
-      for (std::size_t i = 0; i < options.size(); ++i) {
-        const std::string letter(1, static_cast<char>('A' + i));
-        if (ImGui::Button((letter + "##option" + std::to_string(i)).c_str())) act(app, {"answer", std::to_string(i)});
-        ImGui::SameLine();
-        ImGui::BeginGroup();
-        text_wrapped(options[i]);
-        ImGui::EndGroup();
-      }
-      break;
-    }
-    case QuestionKind::Number: {
-      const bool enter = answer_number_field(app, std::min(ImGui::GetContentRegionAvail().x * 0.5f, ImGui::GetFontSize() * 8.0f),
-                                             l.question_prompt(lang, number));
-      // A phone's decimal keypad may lack the minus sign: a button changes the sign.
-      if (app.touch) {
-        same_line_or_wrap(ImGui::GetFrameHeight());
-        if (ImGui::Button("\u00B1##answer_sign", ImVec2(ImGui::GetFrameHeight(), 0))) {
-          std::string t = app.answer_text;
-          t = !t.empty() && t[0] == '-' ? t.substr(1) : "-" + t;
-          std::snprintf(app.answer_text, sizeof app.answer_text, "%s", t.c_str());
-        }
-      }
-      same_line_or_wrap(ImGui::CalcTextSize(tr("lesson.check")).x + ImGui::GetStyle().FramePadding.x * 2);
-      if (ImGui::Button(label("lesson.check", "answer_check").c_str()) || enter) act(app, {"answer", app.answer_text});
-      break;
-    }
+    case QuestionKind::Choice: choice_buttons(app, row, lang); break;
+    case QuestionKind::Number: number_answer(app, lang); break;
     case QuestionKind::PickPoint: {
-      text_wrapped(tr(app.touch ? "lesson.pick_hint_touch" : "lesson.pick_hint"));
+      text_wrapped(app.tr(app.touch ? "lesson.pick_hint_touch" : "lesson.pick_hint"));
       const Dataset& ds = app.session.data();
       for (std::size_t i = 0; i < ds.size() && i < 24; ++i)
         if (row.button(("x" + std::to_string(i + 1) + "##pick" + std::to_string(i)).c_str(), !app.touch))
           act(app, {"answer", std::to_string(i)});
-      if (row.button(label("lesson.none", "pick_none").c_str(), !app.touch)) act(app, {"answer", "none"});
+      if (row.button(app.label("lesson.none", "pick_none").c_str(), !app.touch)) act(app, {"answer", "none"});
       break;
     }
     case QuestionKind::PlaceLine: {
-      text_wrapped(tr("lesson.line_hint"));
+      text_wrapped(app.tr("lesson.line_hint"));
       std::string line;
-      if (row.button(label("lesson.check", "line_check").c_str()) && place_line_answer(app, line))
+      if (row.button(app.label("lesson.check", "line_check").c_str()) && place_line_answer(app, line))
         act(app, {"answer", line});
-      if (row.button(label("lesson.no_line", "line_none").c_str(), !app.touch)) act(app, {"answer", "none"});
+      if (row.button(app.label("lesson.no_line", "line_none").c_str(), !app.touch)) act(app, {"answer", "none"});
       break;
     }
     default: break;
@@ -153,20 +155,20 @@ void question(App& app) {
 // the course (lesson_open) when the lesson is a built-in one with a next.
 void lesson_end(App& app) {
   const LessonRunner& l = app.lesson;
-  text_wrapped(tr("lesson.done"));
+  text_wrapped(app.tr("lesson.done"));
   const LessonRunner::Score sc = l.score();
   if (sc.questions > 0)
-    text_wrapped(trf("lesson.score", {{"right", std::to_string(sc.right)}, {"questions", std::to_string(sc.questions)}}));
+    text_wrapped(app.trf("lesson.score", {{"right", std::to_string(sc.right)}, {"questions", std::to_string(sc.questions)}}));
   std::vector<std::pair<std::size_t, bool>> back;  // (step, wrong) in step order
   for (std::size_t i : sc.wrong) back.emplace_back(i, true);
   for (std::size_t i : sc.unanswered) back.emplace_back(i, false);
   std::sort(back.begin(), back.end());
   if (!back.empty()) {
-    text_wrapped(tr("lesson.review"));
+    text_wrapped(app.tr("lesson.review"));
     Flow row;
     for (const auto& [i, wrong] : back) {
       const std::string n = std::to_string(i + 1);
-      const std::string text = trf(wrong ? "lesson.step_wrong" : "lesson.step_unanswered", {{"step", n}});
+      const std::string text = app.trf(wrong ? "lesson.step_wrong" : "lesson.step_unanswered", {{"step", n}});
       if (row.button((text + "##goto" + n).c_str())) act(app, {"lesson_goto", n});
     }
   }
@@ -175,7 +177,7 @@ void lesson_end(App& app) {
   for (const LessonRow& r : lesson_rows(app))
     if (r.id == next) {
       Flow row;
-      if (row.button((trf("lesson.next_lesson", {{"title", r.title}}) + "##next_lesson").c_str()))
+      if (row.button((app.trf("lesson.next_lesson", {{"title", r.title}}) + "##next_lesson").c_str()))
         act(app, {"lesson_open", next});
     }
 }
@@ -185,7 +187,7 @@ void lesson_end(App& app) {
 void lesson_panel(App& app) {
   LessonRunner& l = app.lesson;
   if (!l.active()) return;
-  const std::string lang = lang_code(language());
+  const std::string& lang = app.shown_lang();
   // Just opened: the panel scrolled to the lesson, its header at the top (the narration
   // read from its start, the question under it).
   bool& scroll_to = app.lesson_ui.scroll_to;
@@ -193,18 +195,18 @@ void lesson_panel(App& app) {
   ImGui::PushStyleColor(ImGuiCol_Text, palette(app).pos);
   text_wrapped(l.title(lang));
   ImGui::PopStyleColor();
-  text_wrapped(trf("lesson.progress", {{"step", std::to_string(l.step() + 1)}, {"steps", std::to_string(l.steps())}}));
+  text_wrapped(app.trf("lesson.progress", {{"step", std::to_string(l.step() + 1)}, {"steps", std::to_string(l.steps())}}));
   if (l.busy()) {
     const LessonRunner::WorkProgress w = l.work_progress();
-    const std::string text = trf("lesson.working", {{"percent", std::to_string(w.done * 100 / w.total)},
+    const std::string text = app.trf("lesson.working", {{"percent", std::to_string(w.done * 100 / w.total)},
                                                     {"visits", std::to_string(w.visited)}});
     ImGui::ProgressBar(static_cast<float>(w.done) / static_cast<float>(w.total), ImVec2(-1, 0), "");
     text_wrapped(text);
     Flow row;
-    if (row.button(label("lesson.stop", "lesson_cancel").c_str())) act(app, {"lesson_cancel"});
-    if (row.button(label("lesson.back", "lesson_back").c_str())) act(app, {"lesson_back"});
+    if (row.button(app.label("lesson.stop", "lesson_cancel").c_str())) act(app, {"lesson_cancel"});
+    if (row.button(app.label("lesson.back", "lesson_back").c_str())) act(app, {"lesson_back"});
     ImGui::BeginDisabled();
-    (void)row.button(label("lesson.next", "lesson_next").c_str());
+    (void)row.button(app.label("lesson.next", "lesson_next").c_str());
     ImGui::EndDisabled();
     return;
   }
@@ -212,13 +214,13 @@ void lesson_panel(App& app) {
   question(app);
   if (l.done()) lesson_end(app);
   Flow row;
-  if (row.button(label("lesson.back", "lesson_back").c_str())) act(app, {"lesson_back"});
-  if (!l.done() && row.button(label("lesson.next", "lesson_next").c_str())) act(app, {"lesson_next"});
+  if (row.button(app.label("lesson.back", "lesson_back").c_str())) act(app, {"lesson_back"});
+  if (!l.done() && row.button(app.label("lesson.next", "lesson_next").c_str())) act(app, {"lesson_next"});
   scroll_to = false;
   // Ending the lesson on a row of its own, after a gap: not pressed for Next by mistake.
   ImGui::Dummy(ImVec2(1.0f, ImGui::GetFrameHeight() * 0.5f));
   Flow end;
-  if (end.button(label("lesson.exit", "lesson_exit").c_str(), !app.touch)) act(app, {"lesson_exit"});
+  if (end.button(app.label("lesson.exit", "lesson_exit").c_str(), !app.touch)) act(app, {"lesson_exit"});
 }
 
 }  // namespace pla::app

@@ -13,38 +13,38 @@ namespace pla::app {
 
 namespace {
 
-std::string progress_text(const LessonRow& r) {
-  if (r.step == 0) return tr("lessons.not_started");
+std::string progress_text(const App& app, const LessonRow& r) {
+  if (r.step == 0) return app.tr("lessons.not_started");
   if (r.done)
-    return r.questions ? trf("lessons.done", {{"right", std::to_string(r.right)}, {"questions", std::to_string(r.questions)}})
-                       : std::string(tr("lessons.done_plain"));
-  return trf("lessons.at_step", {{"step", std::to_string(r.step)}, {"steps", std::to_string(r.steps)}});
+    return r.questions ? app.trf("lessons.done", {{"right", std::to_string(r.right)}, {"questions", std::to_string(r.questions)}})
+                       : std::string(app.tr("lessons.done_plain"));
+  return app.trf("lessons.at_step", {{"step", std::to_string(r.step)}, {"steps", std::to_string(r.steps)}});
 }
 
 }  // namespace
 
 bool lessons_button(App& app, bool wide) {
   if (!lessons_menu_available(app)) return false;
-  const std::string text = label("lessons.button", "lessons_menu");
+  const std::string text = app.label("lessons.button", "lessons_menu");
   const bool pressed = wide ? ImGui::Button(text.c_str(), ImVec2(-1.0f, 0.0f)) : ImGui::SmallButton(text.c_str());
-  if (ImGui::IsItemHovered()) tooltip(tr("lessons.button_tip"));
+  if (ImGui::IsItemHovered()) tooltip(app.tr("lessons.button_tip"));
   if (pressed) act(app, {"show_lessons"});
   return pressed;
 }
 
 void lessons_menu(App& app) {
   if (!app.lessons_open || !lessons_menu_available(app)) return;
-  if (begin_dialog("lessons.title", "lessons", 40.0f, &app.lessons_open)) {
-    text_wrapped(tr("lessons.intro"));
+  if (begin_dialog(app, "lessons.title", "lessons", 40.0f, &app.lessons_open)) {
+    text_wrapped(app.tr("lessons.intro"));
     // Wide: title, length and progress in three columns; narrow (a phone): one column, the
     // length and progress on a line under the title.
     const bool narrow = ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 28.0f;
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
     if (ImGui::BeginTable("lessons_table", narrow ? 1 : 3, flags)) {
-      ImGui::TableSetupColumn(tr("lessons.col_lesson"), ImGuiTableColumnFlags_WidthStretch, 0.55f);
+      ImGui::TableSetupColumn(app.tr("lessons.col_lesson"), ImGuiTableColumnFlags_WidthStretch, 0.55f);
       if (!narrow) {
-        ImGui::TableSetupColumn(tr("lessons.col_length"), ImGuiTableColumnFlags_WidthStretch, 0.15f);
-        ImGui::TableSetupColumn(tr("lessons.col_progress"), ImGuiTableColumnFlags_WidthStretch, 0.30f);
+        ImGui::TableSetupColumn(app.tr("lessons.col_length"), ImGuiTableColumnFlags_WidthStretch, 0.15f);
+        ImGui::TableSetupColumn(app.tr("lessons.col_progress"), ImGuiTableColumnFlags_WidthStretch, 0.30f);
         ImGui::TableHeadersRow();
       }
       int n = 0;
@@ -70,18 +70,18 @@ void lessons_menu(App& app) {
         }
         ImGui::SetCursorScreenPos(after);
         ImGui::Dummy(ImVec2(0.0f, 0.0f));
-        const std::string length = trf("lessons.steps", {{"steps", std::to_string(r.steps)}});
+        const std::string length = app.trf("lessons.steps", {{"steps", std::to_string(r.steps)}});
         if (!narrow) {
           ImGui::TableSetColumnIndex(1);
           text_wrapped(length);
           ImGui::TableSetColumnIndex(2);
         }
         if (r.done) ImGui::PushStyleColor(ImGuiCol_Text, palette(app).ok);
-        text_wrapped(narrow ? length + " · " + progress_text(r) : progress_text(r));
+        text_wrapped(narrow ? length + " · " + progress_text(app, r) : progress_text(app, r));
         if (r.done) ImGui::PopStyleColor();
         if (r.step > 0) {
           Flow again;
-          if (again.button(label("lessons.start_over", ("start_over_" + r.id).c_str()).c_str(), true)) {
+          if (again.button(app.label("lessons.start_over", ("start_over_" + r.id).c_str()).c_str(), true)) {
             app.lessons_open = false;
             act(app, {"lesson", r.id});
           }
@@ -90,7 +90,7 @@ void lessons_menu(App& app) {
       ImGui::EndTable();
     }
     Flow row;
-    if (row.button(label("lessons.close", "lessons_close").c_str())) app.lessons_open = false;
+    if (row.button(app.label("lessons.close", "lessons_close").c_str())) app.lessons_open = false;
   }
   ImGui::End();
 }

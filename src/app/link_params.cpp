@@ -30,117 +30,141 @@ Message refused(const std::string& key, const Status& st) {
   return m;
 }
 
-}  // namespace
+// The parameters being applied: each one read is marked used (the rest are reported), and
+// the ones refused are listed in `ignored` ("key: why").
+struct ParamReader {
+  const Params& params;
+  std::vector<Message>& ignored;
+  std::vector<std::string> used;
 
-void apply_params(App& app, const Params& params, std::vector<Message>& ignored) {
-  Session& s = app.session;
-  auto find = [&](const std::string& key) -> const std::string* {
+  const std::string* find(const std::string& key) const {
     for (const auto& kv : params)
       if (kv.first == key) return &kv.second;
     return nullptr;
-  };
-  std::vector<std::string> used;
-  auto use = [&](const std::string& key) { used.push_back(key); };
+  }
+  // The value of `key`, marked used; null when absent.
+  const std::string* take(const std::string& key) {
+    const std::string* v = find(key);
+    if (v) used.push_back(key);
+    return v;
+  }
+};
 
-  // 1. Data: inline data, else a generator, else a preset.
-  if (const std::string* data = find("data")) {
-    use("data");
+// A generator's size, dimension, margin, noise and seed (each checked).
+GenSpec link_generator(ParamReader& in, const std::string& kind) {
+  GenSpec g;
+  g.kind = kind;
+  std::uint64_t v = 0;
+  if (const std::string* n = in.take("n")) {
+    if (parse_u64(*n, v) && v >= 2 && v <= kMaxLinkGenPoints) g.n = static_cast<std::size_t>(v);
+    else in.ignored.push_back(Message(Msg::link_param_range, {{"key", "n"}, {"min", "2"}, {"max", std::to_string(kMaxLinkGenPoints)}}));
+  }
+  if (const std::string* d = in.take("d")) {
+    if (parse_u64(*d, v) && v >= 1 && v <= kMaxLinkGenDim) g.d = static_cast<int>(v);
+    else in.ignored.push_back(Message(Msg::link_param_range, {{"key", "d"}, {"min", "1"}, {"max", std::to_string(kMaxLinkGenDim)}}));
+  }
+  if (const std::string* m = in.take("margin")) {
+    if (!parse_double(*m, g.margin)) in.ignored.push_back(Message(Msg::link_param_not_number, {{"key", "margin"}}));
+  }
+  if (const std::string* m = in.take("noise")) {
+    if (!parse_double(*m, g.noise)) in.ignored.push_back(Message(Msg::link_param_not_number, {{"key", "noise"}}));
+  }
+  if (const std::string* m = in.take("gen_seed")) {
+    if (!parse_u64(*m, g.seed) || g.seed > kMaxSeed) in.ignored.push_back(Message(Msg::link_param_not_whole, {{"key", "gen_seed"}}));
+  }
+  return g;
+}
+
+// 1. Data: inline data, else a generator, else a preset.
+void apply_data(App& app, ParamReader& in) {
+  Session& s = app.session;
+  if (const std::string* data = in.take("data")) {
     Dataset ds;
     Status st = parse_inline_data(*data, ds);
     if (st) st = s.load_data(std::move(ds), "the link");
-    if (!st) ignored.push_back(refused("data", st));
-  } else if (const std::string* kind = find("gen")) {
-    use("gen");
-    GenSpec g;
-    g.kind = *kind;
-    std::uint64_t v = 0;
-    if (const std::string* n = find("n")) {
-      use("n");
-      if (parse_u64(*n, v) && v >= 2 && v <= kMaxLinkGenPoints) g.n = static_cast<std::size_t>(v);
-      else ignored.push_back(Message(Msg::link_param_range, {{"key", "n"}, {"min", "2"}, {"max", std::to_string(kMaxLinkGenPoints)}}));
-    }
-    if (const std::string* d = find("d")) {
-      use("d");
-      if (parse_u64(*d, v) && v >= 1 && v <= kMaxLinkGenDim) g.d = static_cast<int>(v);
-      else ignored.push_back(Message(Msg::link_param_range, {{"key", "d"}, {"min", "1"}, {"max", std::to_string(kMaxLinkGenDim)}}));
-    }
-    if (const std::string* m = find("margin")) {
-      use("margin");
-      if (!parse_double(*m, g.margin)) ignored.push_back(Message(Msg::link_param_not_number, {{"key", "margin"}}));
-    }
-    if (const std::string* m = find("noise")) {
-      use("noise");
-      if (!parse_double(*m, g.noise)) ignored.push_back(Message(Msg::link_param_not_number, {{"key", "noise"}}));
-    }
-    if (const std::string* m = find("gen_seed")) {
-      use("gen_seed");
-      if (!parse_u64(*m, g.seed) || g.seed > kMaxSeed) ignored.push_back(Message(Msg::link_param_not_whole, {{"key", "gen_seed"}}));
-    }
-    Status st = s.generate(g);
-    if (!st) ignored.push_back(refused("gen", st));
-  } else if (const std::string* preset = find("preset")) {
-    use("preset");
+    if (!st) in.ignored.push_back(refused("data", st));
+  } else if (const std::string* kind = in.take("gen")) {
+    Status st = s.generate(link_generator(in, *kind));
+    if (!st) in.ignored.push_back(refused("gen", st));
+  } else if (const std::string* preset = in.take("preset")) {
     Status st = s.load_preset(*preset);
-    if (!st) ignored.push_back(refused("preset", st));
+    if (!st) in.ignored.push_back(refused("preset", st));
   }
   app.view.fit_pending = true;
+}
 
-  // 2. Settings of the learner, in the session's own order (algo first).
+// 2. The learner's settings, in the session's own order (algo first); 3. the interface's.
+void apply_settings(App& app, ParamReader& in) {
+  Session& s = app.session;
   for (const auto& kv : s.settings_list()) {
-    if (const std::string* v = find(kv.first)) {
-      use(kv.first);
+    if (const std::string* v = in.take(kv.first)) {
       Status st = s.set(kv.first, *v);
-      if (!st) ignored.push_back(refused(kv.first, st));
+      if (!st) in.ignored.push_back(refused(kv.first, st));
     }
   }
-  // 3. The interface.
   for (const auto& kv : ui_settings(app)) {
-    if (const std::string* v = find(kv.first)) {
-      use(kv.first);
+    if (const std::string* v = in.take(kv.first)) {
       Status st = run_command(app, {"set", kv.first, *v});
-      if (!st) ignored.push_back(refused(kv.first, st));
+      if (!st) in.ignored.push_back(refused(kv.first, st));
     }
   }
-  // 4. Where to start: an initial step, then autoplay.
-  if (const std::string* v = find("step")) {
-    use("step");
-    std::uint64_t target = 0;
-    if (!parse_u64(*v, target) || target > kMaxInitialStep) {
-      ignored.push_back(Message(Msg::link_param_range, {{"key", "step"}, {"min", "0"}, {"max", std::to_string(kMaxInitialStep)}}));
-    } else {
-      // A slice now; what remains goes on in the frames (sliced_run.cpp), which say where
-      // it stopped if a stop rule ends it short of the step.
-      begin_run(app, "step", target);
-      if (advance_run(app)) {
-        // going on
-      } else if (!app.notices.empty() && app.notices.back().code == Msg::link_param_stopped_at) {
-        ignored.push_back(app.notices.back());  // with the other parameters' notices
-        app.notices.pop_back();
-      }
-    }
+}
+
+// 4. Where to start: an initial step. A slice now; what remains goes on in the frames
+// (sliced_run.cpp), which say where it stopped if a stop rule ends it short of the step.
+void apply_step(App& app, ParamReader& in) {
+  const std::string* v = in.take("step");
+  if (!v) return;
+  std::uint64_t target = 0;
+  if (!parse_u64(*v, target) || target > kMaxInitialStep) {
+    in.ignored.push_back(Message(Msg::link_param_range, {{"key", "step"}, {"min", "0"}, {"max", std::to_string(kMaxInitialStep)}}));
+    return;
   }
-  // 5. A guided lesson (a built-in id): it sets up its own data and settings.
-  if (const std::string* v = find("lesson")) {
-    use("lesson");
-    // A lesson file's address (lesson=lessons/mine.json) is fetched by the page, which then
-    // sends its text with the lesson command; an id is a built-in lesson.
-    const bool address = v->find('/') != std::string::npos ||
-                         (v->size() > 5 && v->compare(v->size() - 5, 5, ".json") == 0);
-    // A built-in lesson the student left unfinished goes on where they left it.
-    Status st = address ? Status::success() : run_command(app, {"lesson_open", *v});
-    if (!st) ignored.push_back(refused("lesson", st));
+  begin_run(app, "step", target);
+  if (advance_run(app)) {
+    // going on
+  } else if (!app.notices.empty() && app.notices.back().code == Msg::link_param_stopped_at) {
+    in.ignored.push_back(app.notices.back());  // with the other parameters' notices
+    app.notices.pop_back();
   }
-  for (const auto& kv : params) {
-    if (std::find(used.begin(), used.end(), kv.first) != used.end()) continue;
+}
+
+// 5. A guided lesson (a built-in id): it sets up its own data and settings. A lesson file's
+// address (lesson=lessons/mine.json) is fetched by the page, which then sends its text with
+// the lesson command. A built-in lesson the student left unfinished goes on where they left it.
+void apply_lesson(App& app, ParamReader& in) {
+  const std::string* v = in.take("lesson");
+  if (!v) return;
+  const bool address = v->find('/') != std::string::npos || (v->size() > 5 && v->compare(v->size() - 5, 5, ".json") == 0);
+  Status st = address ? Status::success() : run_command(app, {"lesson_open", *v});
+  if (!st) in.ignored.push_back(refused("lesson", st));
+}
+
+// The parameters nothing used: a second data source, a generator's parameter without a
+// generator, or an unknown key.
+void report_unused(ParamReader& in) {
+  for (const auto& kv : in.params) {
+    if (std::find(in.used.begin(), in.used.end(), kv.first) != in.used.end()) continue;
     if (kv.first == "gen" || kv.first == "preset") {
-      ignored.push_back(Message(Msg::link_param_unused_source, {{"key", kv.first}, {"source", find("data") ? "data=" : "gen="}}));
+      in.ignored.push_back(Message(Msg::link_param_unused_source, {{"key", kv.first}, {"source", in.find("data") ? "data=" : "gen="}}));
     } else if (kv.first == "n" || kv.first == "d" || kv.first == "margin" || kv.first == "noise" || kv.first == "gen_seed") {
-      ignored.push_back(Message(Msg::link_param_only_with_gen, {{"key", clip(kv.first)}}));
+      in.ignored.push_back(Message(Msg::link_param_only_with_gen, {{"key", clip(kv.first)}}));
     } else {
-      ignored.push_back(Message(Msg::link_param_unknown, {{"key", clip(kv.first)}}));
+      in.ignored.push_back(Message(Msg::link_param_unknown, {{"key", clip(kv.first)}}));
     }
   }
-  if (app.autoplay && !locked(app)) s.play();  // never past an open lesson question
+}
+
+}  // namespace
+
+void apply_params(App& app, const Params& params, std::vector<Message>& ignored) {
+  ParamReader in{params, ignored, {}};
+  apply_data(app, in);
+  apply_settings(app, in);
+  apply_step(app, in);
+  apply_lesson(app, in);
+  report_unused(in);
+  if (app.autoplay && !locked(app)) app.session.play();  // never past an open lesson question
 }
 
 Params link_params(const App& app) {

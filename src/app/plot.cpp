@@ -1,3 +1,5 @@
+// Perceptron Lab app: the plotting module (plot.hpp): a plot laid out so nothing overlaps
+// (title, tick labels, caption and legend), its axes, series, lines, markers and hover read-out.
 #include "app/plot.hpp"
 
 #include <algorithm>
@@ -87,70 +89,52 @@ void Plot::hline(const std::string& label, double y, ImU32 color) {
   if (std::isfinite(y)) hlines_.push_back({label, y, color});
 }
 
-Mapping Plot::draw(ImVec2 size) {
-  const Palette& pal = *pal_;
-  ImGui::PushID(id_.c_str());
-  if (size.x <= 0) size.x = ImGui::GetContentRegionAvail().x;
-  if (size.y <= 0) size.y = 160;
-  const ImVec2 pos = ImGui::GetCursorScreenPos();
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float line_h = ImGui::GetTextLineHeight();
+// The title's lines, wrapped at `wrap_w` pixels.
+std::vector<std::pair<const char*, const char*>> Plot::title_lines(float wrap_w) const {
   ImFont* font = ImGui::GetFont();
   const float font_px = ImGui::GetFontSize();
-
-  // Layout, measured so nothing overlaps: the title wraps over as many lines as it needs
-  // at the top; the y tick labels get the width of the widest; under the x tick labels a
-  // caption row holds the x axis name and the legend, wrapping to more rows when narrow.
-  const float pad = 6.0f;
-  const float wrap_w = std::max(20.0f, size.x - 2 * pad);
-  std::vector<std::pair<const char*, const char*>> title_lines;
+  std::vector<std::pair<const char*, const char*>> lines;
   for (const char* t = title_.c_str(), *end = t + title_.size(); t < end;) {
     const char* cut = font->CalcWordWrapPositionA(font_px / font->FontSize, t, end, wrap_w);
     if (cut == t) cut = t + 1;
-    title_lines.emplace_back(t, cut);
+    lines.emplace_back(t, cut);
     t = cut;
     while (t < end && (*t == ' ' || *t == '\n')) ++t;
   }
-  struct Item {
-    std::string text;
-    ImU32 color;
-    bool key;  // a legend entry (drawn with its line sample)
-    ImVec2 at;
-  };
-  std::vector<Item> caption;
-  if (!x_label.empty()) caption.push_back({x_label + " →", pal.plot_label, false, {}});
-  for (const Series& s : series_)
-    if (!s.label.empty()) caption.push_back({s.label, s.color, true, {}});
-  for (const HLine& h : hlines_)
-    if (!h.label.empty()) caption.push_back({h.label, h.color, true, {}});
-  const float sample_w = 16.0f, gap = 14.0f;
-  int caption_rows = caption.empty() ? 0 : 1;
-  {
-    float x = 0;
-    for (Item& it : caption) {
-      // An item wider than the whole row ends in "…" (the hover read-out names it whole).
-      const float extra = it.key ? sample_w + 4 : 0;
-      it.text = elide(it.text, wrap_w - extra);
-      const float w = ImGui::CalcTextSize(it.text.c_str()).x + extra;
-      if (x > 0 && x + w > wrap_w) {
-        ++caption_rows;
-        x = 0;
-      }
-      it.at = ImVec2(x, static_cast<float>(caption_rows - 1) * line_h);
-      x += w + gap;
-    }
-  }
-  const float right = 10.0f;
-  const float top = static_cast<float>(title_lines.size()) * line_h + pad + 2;
-  const float bottom = line_h + 6 + static_cast<float>(caption_rows) * line_h + (caption_rows ? 4 : 0);
-  float left = 30.0f;  // widened below to the widest y tick label
-  // Never less than three lines of plot: a short window scrolls rather than squeeze it.
-  size.y = std::max(size.y, top + bottom + 3.0f * line_h);
-  ImGui::InvisibleButton("plot", size);
-  const bool hovered = ImGui::IsItemHovered();
-  Mapping m;
+  return lines;
+}
 
-  // Data range.
+// The caption under the plot: the x axis name, then the legend, placed in rows of
+// `wrap_w` pixels (each item's place, relative to the caption's corner); `rows` the rows used.
+std::vector<Plot::CaptionItem> Plot::caption(float wrap_w, int& rows) const {
+  const Palette& pal = *pal_;
+  const float line_h = ImGui::GetTextLineHeight();
+  std::vector<CaptionItem> items;
+  if (!x_label.empty()) items.push_back({x_label + " →", pal.plot_label, false, {}});
+  for (const Series& s : series_)
+    if (!s.label.empty()) items.push_back({s.label, s.color, true, {}});
+  for (const HLine& h : hlines_)
+    if (!h.label.empty()) items.push_back({h.label, h.color, true, {}});
+  rows = items.empty() ? 0 : 1;
+  float x = 0;
+  for (CaptionItem& it : items) {
+    // An item wider than the whole row ends in "…" (the hover read-out names it whole).
+    const float extra = it.key ? kSampleW + 4 : 0;
+    it.text = elide(it.text, wrap_w - extra);
+    const float w = ImGui::CalcTextSize(it.text.c_str()).x + extra;
+    if (x > 0 && x + w > wrap_w) {
+      ++rows;
+      x = 0;
+    }
+    it.at = ImVec2(x, static_cast<float>(rows - 1) * line_h);
+    x += w + kCaptionGap;
+  }
+  return items;
+}
+
+// The data box the axes show: the series and horizontal lines (0 included when
+// y_from_zero; y_min..y_max when fixed), a 5% margin above and below.
+void Plot::data_box(Vec2d& lo, Vec2d& hi) const {
   double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
   for (const Series& s : series_)
     for (std::size_t i = 0; i < s.x.size(); ++i) {
@@ -171,13 +155,23 @@ Mapping Plot::draw(ImVec2 size) {
   if (x1 == x0) x1 = x0 + 1;
   if (y1 == y0) y1 = y0 + 1;
   const double ypad = 0.05 * (y1 - y0);
-  const Vec2d data_lo{x0, y0 - (y_max > y_min ? 0 : ypad)}, data_hi{x1, y1 + (y_max > y_min ? 0 : ypad)};
-  const double min_dy = std::max(32.0, 1.6 * static_cast<double>(line_h));
-  // Twice: the y tick labels' width decides the left margin, which changes the x scale.
+  lo = {x0, y0 - (y_max > y_min ? 0 : ypad)};
+  hi = {x1, y1 + (y_max > y_min ? 0 : ypad)};
+}
+
+// The plot area inside the widget at `pos` of `size` with the margins given; the left one
+// widened to the widest y tick label. Twice: that width changes the x scale. Returns the y
+// tick step.
+double Plot::fit_axes(Mapping& m, ImVec2 pos, ImVec2 size, const Margins& margin) const {
+  Vec2d data_lo, data_hi;
+  data_box(data_lo, data_hi);
+  const double min_dy = std::max(32.0, 1.6 * static_cast<double>(ImGui::GetTextLineHeight()));
+  float left = 30.0f;
   double sy = 1.0;
   for (int pass = 0; pass < 2; ++pass) {
-    m.pixel_min = {pos.x + left, pos.y + top};
-    m.pixel_max = {pos.x + std::max(left + 10.0f, size.x - right), pos.y + std::max(top + 10.0f, size.y - bottom)};
+    m.pixel_min = {pos.x + left, pos.y + margin.top};
+    m.pixel_max = {pos.x + std::max(left + 10.0f, size.x - margin.right),
+                   pos.y + std::max(margin.top + 10.0f, size.y - margin.bottom)};
     fit_stretch(m, data_lo, data_hi);
     Vec2d vlo, vhi;
     visible_box(m, vlo, vhi);
@@ -189,13 +183,14 @@ Mapping Plot::draw(ImVec2 size) {
         widest = std::max(widest, ImGui::CalcTextSize(fmt_num(std::fabs(k * sy) < sy * 1e-9 ? 0 : k * sy).c_str()).x);
     left = std::max(30.0f, widest + 10.0f);
   }
+  return sy;
+}
 
-  dl->AddRectFilled(pos, ImVec2(pos.x + size.x, pos.y + size.y), pal.plot_bg);
-  for (std::size_t i = 0; i < title_lines.size(); ++i)
-    dl->AddText(font, font_px, ImVec2(pos.x + pad, pos.y + 3 + static_cast<float>(i) * line_h), pal.plot_text,
-                title_lines[i].first, title_lines[i].second);
+// Ticks and grid: x labels at least their own width apart, y labels every `sy`.
+void Plot::draw_ticks(ImDrawList* dl, const Mapping& m, ImVec2 pos, ImVec2 size, double sy) const {
+  const Palette& pal = *pal_;
+  const float line_h = ImGui::GetTextLineHeight();
   const ImVec2 a = to_im(m.pixel_min), b = to_im(m.pixel_max);
-  // Ticks and grid: x labels at least their own width apart.
   Vec2d lo, hi;
   visible_box(m, lo, hi);
   const double min_dx = std::max(70.0, static_cast<double>(ImGui::CalcTextSize("−0.0000").x) + 12.0);
@@ -220,21 +215,29 @@ Mapping Plot::draw(ImVec2 size) {
     const std::string t = fmt_num(std::fabs(y) < sy * 1e-9 ? 0 : y);
     dl->AddText(ImVec2(a.x - 4 - ImGui::CalcTextSize(t.c_str()).x, py - line_h * 0.5f), pal.plot_text, t.c_str());
   }
-  // Every line width and the dots are scaled by the theme (thicker in high contrast).
-  const float thick = pal.thick;
-  dl->AddRect(a, b, pal.plot_frame, 0.0f, 0, thick);
-  // The caption rows: the x axis name, then the legend (a line sample and the label).
-  const ImVec2 cap(pos.x + pad, b.y + line_h + 6);
-  for (const Item& it : caption) {
+}
+
+// The caption rows at `cap`: the x axis name, then the legend (a line sample and the label).
+void Plot::draw_caption(ImDrawList* dl, const std::vector<CaptionItem>& items, ImVec2 cap) const {
+  const Palette& pal = *pal_;
+  const float line_h = ImGui::GetTextLineHeight();
+  for (const CaptionItem& it : items) {
     float x = cap.x + it.at.x;
     const float y = cap.y + it.at.y;
     if (it.key) {
-      dl->AddLine(ImVec2(x, y + line_h * 0.5f), ImVec2(x + sample_w, y + line_h * 0.5f), it.color, 2.5f * thick);
-      x += sample_w + 4;
+      dl->AddLine(ImVec2(x, y + line_h * 0.5f), ImVec2(x + kSampleW, y + line_h * 0.5f), it.color, 2.5f * pal.thick);
+      x += kSampleW + 4;
     }
     dl->AddText(ImVec2(x, y), it.key ? pal.plot_text : pal.plot_label, it.text.c_str());
   }
+}
 
+// Inside the plot area: the horizontal lines (dashed), the markers and the series (a few
+// vertices per pixel column however long: series_polylines).
+void Plot::draw_data(ImDrawList* dl, const Mapping& m) const {
+  const Palette& pal = *pal_;
+  const float thick = pal.thick;
+  const ImVec2 a = to_im(m.pixel_min), b = to_im(m.pixel_max);
   dl->PushClipRect(a, b, true);
   for (const HLine& h : hlines_) {
     const float py = clamp_px(data_to_pixel(m, {0, h.y}).y);
@@ -244,7 +247,6 @@ Mapping Plot::draw(ImVec2 size) {
     const float px = clamp_px(data_to_pixel(m, {mk.x, 0}).x);
     dl->AddLine(ImVec2(px, a.y), ImVec2(px, b.y), mk.color, thick);
   }
-  // Series: a few vertices per pixel column however long (series_polylines).
   std::vector<Vec2d> px;
   for (const Series& s : series_) {
     px.clear();
@@ -256,27 +258,69 @@ Mapping Plot::draw(ImVec2 size) {
     }
   }
   dl->PopClipRect();
+}
 
-  // Hover read-out: the nearest x of each series.
+// The hover read-out: a vertical cursor and the nearest x of each series, in a tooltip.
+void Plot::hover(ImDrawList* dl, const Mapping& m) const {
+  const ImVec2 a = to_im(m.pixel_min), b = to_im(m.pixel_max);
   const ImVec2 mouse = ImGui::GetIO().MousePos;
-  if (hovered && mouse.x >= a.x && mouse.x <= b.x && !series_.empty()) {
-    const double xm = pixel_to_data(m, {mouse.x, mouse.y}).x;
-    dl->AddLine(ImVec2(mouse.x, a.y), ImVec2(mouse.x, b.y), pal.cursor, thick);
-    std::string tip;
-    for (const Series& s : series_) {
-      if (s.x.empty()) continue;
-      const auto it = std::lower_bound(s.x.begin(), s.x.end(), xm);
-      std::size_t i = static_cast<std::size_t>(it - s.x.begin());
-      if (i >= s.x.size()) i = s.x.size() - 1;
-      if (i > 0 && std::fabs(s.x[i - 1] - xm) < std::fabs(s.x[i] - xm)) --i;
-      tip += s.label + ": " + fmt_num(s.y[i]) + "  (" + (x_label.empty() ? "x" : x_label) + " " + fmt_num(s.x[i]) + ")\n";
-    }
-    for (const HLine& h : hlines_) tip += h.label + ": " + fmt_num(h.y) + "\n";
-    if (!tip.empty()) {
-      tip.pop_back();
-      tooltip(tip);
-    }
+  if (mouse.x < a.x || mouse.x > b.x || series_.empty()) return;
+  const double xm = pixel_to_data(m, {mouse.x, mouse.y}).x;
+  dl->AddLine(ImVec2(mouse.x, a.y), ImVec2(mouse.x, b.y), pal_->cursor, pal_->thick);
+  std::string tip;
+  for (const Series& s : series_) {
+    if (s.x.empty()) continue;
+    const auto it = std::lower_bound(s.x.begin(), s.x.end(), xm);
+    std::size_t i = static_cast<std::size_t>(it - s.x.begin());
+    if (i >= s.x.size()) i = s.x.size() - 1;
+    if (i > 0 && std::fabs(s.x[i - 1] - xm) < std::fabs(s.x[i] - xm)) --i;
+    tip += s.label + ": " + fmt_num(s.y[i]) + "  (" + (x_label.empty() ? "x" : x_label) + " " + fmt_num(s.x[i]) + ")\n";
   }
+  for (const HLine& h : hlines_) tip += h.label + ": " + fmt_num(h.y) + "\n";
+  if (!tip.empty()) {
+    tip.pop_back();
+    tooltip(tip);
+  }
+}
+
+Mapping Plot::draw(ImVec2 size) {
+  const Palette& pal = *pal_;
+  ImGui::PushID(id_.c_str());
+  if (size.x <= 0) size.x = ImGui::GetContentRegionAvail().x;
+  if (size.y <= 0) size.y = 160;
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float line_h = ImGui::GetTextLineHeight();
+
+  // Layout, measured so nothing overlaps: the title wraps over as many lines as it needs
+  // at the top; the y tick labels get the width of the widest; under the x tick labels a
+  // caption row holds the x axis name and the legend, wrapping to more rows when narrow.
+  const float pad = 6.0f;
+  const float wrap_w = std::max(20.0f, size.x - 2 * pad);
+  const std::vector<std::pair<const char*, const char*>> title = title_lines(wrap_w);
+  int caption_rows = 0;
+  const std::vector<CaptionItem> items = caption(wrap_w, caption_rows);
+  Margins margin;
+  margin.top = static_cast<float>(title.size()) * line_h + pad + 2;
+  margin.bottom = line_h + 6 + static_cast<float>(caption_rows) * line_h + (caption_rows ? 4 : 0);
+  // Never less than three lines of plot: a short window scrolls rather than squeeze it.
+  size.y = std::max(size.y, margin.top + margin.bottom + 3.0f * line_h);
+  ImGui::InvisibleButton("plot", size);
+  const bool hovered = ImGui::IsItemHovered();
+  Mapping m;
+  const double sy = fit_axes(m, pos, size, margin);
+
+  dl->AddRectFilled(pos, ImVec2(pos.x + size.x, pos.y + size.y), pal.plot_bg);
+  for (std::size_t i = 0; i < title.size(); ++i)
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(pos.x + pad, pos.y + 3 + static_cast<float>(i) * line_h),
+                pal.plot_text, title[i].first, title[i].second);
+  draw_ticks(dl, m, pos, size, sy);
+  // Every line width and the dots are scaled by the theme (thicker in high contrast).
+  const ImVec2 a = to_im(m.pixel_min), b = to_im(m.pixel_max);
+  dl->AddRect(a, b, pal.plot_frame, 0.0f, 0, pal.thick);
+  draw_caption(dl, items, ImVec2(pos.x + pad, b.y + line_h + 6));
+  draw_data(dl, m);
+  if (hovered) hover(dl, m);
   ImGui::PopID();
   return m;
 }

@@ -17,6 +17,7 @@
 // Hovering shows a vertical cursor and the value of every series there.
 #pragma once
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/format.hpp"
@@ -63,6 +64,26 @@ class Plot {
     double x;
     ImU32 color;
   };
+  struct CaptionItem {
+    std::string text;
+    ImU32 color;
+    bool key;  // a legend entry (drawn with its line sample)
+    ImVec2 at;
+  };
+  struct Margins {
+    float top = 0.0f, bottom = 0.0f, right = 10.0f;  // around the plot area (pixels)
+  };
+  static constexpr float kSampleW = 16.0f, kCaptionGap = 14.0f;  // a legend's line sample, between items
+  // The parts of draw() (plot.cpp).
+  std::vector<std::pair<const char*, const char*>> title_lines(float wrap_w) const;
+  std::vector<CaptionItem> caption(float wrap_w, int& rows) const;
+  void data_box(Vec2d& lo, Vec2d& hi) const;
+  double fit_axes(Mapping& m, ImVec2 pos, ImVec2 size, const Margins& margin) const;
+  void draw_ticks(ImDrawList* dl, const Mapping& m, ImVec2 pos, ImVec2 size, double sy) const;
+  void draw_caption(ImDrawList* dl, const std::vector<CaptionItem>& items, ImVec2 cap) const;
+  void draw_data(ImDrawList* dl, const Mapping& m) const;
+  void hover(ImDrawList* dl, const Mapping& m) const;
+
   std::string id_, title_;
   const Palette* pal_;
   std::vector<Series> series_;

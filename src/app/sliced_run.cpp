@@ -1,7 +1,8 @@
 // Perceptron Lab app: long work in slices (App::run, App::training). A command that can
-// run long (train, run, epoch, next_update, compare), the panel's "Train to the end" and
-// a link's or saved state's step all run here, a slice of about SlicedRun::budget_ms per
-// frame, with progress (state().run, the run panel's bar) and cancel (train_cancel).
+// run long (the command table's kCmdSliced: train, run, epoch, next_update, compare), the
+// panel's "Train to the end" and a link's or saved state's step all run here, a slice of
+// about SlicedRun::budget_ms per frame, with progress (state().run, the run panel's bar)
+// and cancel (train_cancel).
 // A command run this way ends in exactly the state the command reaches at once
 // (Session::start_run / run_part repeat its own loop).
 #include <algorithm>
@@ -92,7 +93,7 @@ Status run_sliced_command(App& app, const std::vector<std::string>& args) {
   Session& s = app.session;
   SlicedRun& r = app.run;
   CommandRun run;
-  s.start_run(run, args[0] == "run" ? std::vector<std::string>{"train"} : args);
+  s.start_run(run, args.size() == 1 && args[0] == "run" ? std::vector<std::string>{"train"} : args);
   app.view.field.step = ~0ull;
   if (run.done) return run.status;
   // Its first slice now: a short run ends here, as it always did.

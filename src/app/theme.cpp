@@ -1,3 +1,5 @@
+// Perceptron Lab app: the themes (themes(), one row each), their palettes (a table of
+// colours: one row per colour, a column per theme) and ImGui's style for each.
 #include "app/theme.hpp"
 
 #include <algorithm>
@@ -16,98 +18,79 @@ constexpr ImU32 kPurple = IM_COL32(204, 121, 167, 255);
 constexpr ImU32 kSky = IM_COL32(86, 180, 233, 255);
 constexpr ImU32 kVermillion = IM_COL32(213, 94, 0, 255);
 constexpr ImU32 kYellow = IM_COL32(240, 228, 66, 255);
+// The high-contrast theme's classes and accents (each >= 4.5:1 on white, so also usable as
+// text): a dark blue and a dark orange, a dark red, green, purple and teal.
+constexpr ImU32 kDarkBlue = IM_COL32(0, 70, 160, 255);
+constexpr ImU32 kDarkOrange = IM_COL32(168, 72, 0, 255);
+constexpr ImU32 kDarkRed = IM_COL32(190, 0, 40, 255);
+constexpr ImU32 kDarkGreen = IM_COL32(0, 110, 60, 255);
+constexpr ImU32 kDarkPurple = IM_COL32(120, 30, 130, 255);
+constexpr ImU32 kDarkTeal = IM_COL32(0, 100, 130, 255);
 
-Palette make_light() {
+// The palettes as a table: one row per colour of the Palette, its value in each theme, in
+// the order of themes(): light, dark, high contrast. The light and dark themes keep the
+// Okabe-Ito classes; the high-contrast one (for projectors) is a white canvas, black text
+// and lines, the classes in a dark blue and a dark orange, thick lines and large points
+// (the classes keep their shapes: +1 disc, -1 square).
+struct ColourRow {
+  ImU32 Palette::*colour;
+  ImU32 light, dark, contrast;
+};
+constexpr ColourRow kColourTable[] = {
+    // Classes and hypothesis.
+    {&Palette::pos, kBlue, kBlue, kDarkBlue},
+    {&Palette::neg, kOrange, kOrange, kDarkOrange},
+    {&Palette::pos_fill, IM_COL32(0, 114, 178, 38), IM_COL32(0, 114, 178, 56), IM_COL32(0, 70, 160, 34)},
+    {&Palette::neg_fill, IM_COL32(230, 159, 0, 38), IM_COL32(230, 159, 0, 48), IM_COL32(168, 72, 0, 34)},
+    {&Palette::mistake, kVermillion, kVermillion, kDarkRed},
+    {&Palette::ok, kGreen, kGreen, kDarkGreen},
+    {&Palette::star, kPurple, kPurple, kDarkPurple},
+    {&Palette::bound, kVermillion, kVermillion, kDarkRed},
+    {&Palette::step, kSky, kSky, kDarkTeal},
+    // The data canvas.
+    {&Palette::background, IM_COL32(251, 251, 253, 255), IM_COL32(28, 30, 34, 255), IM_COL32(255, 255, 255, 255)},
+    {&Palette::grid, IM_COL32(0, 0, 0, 20), IM_COL32(255, 255, 255, 18), IM_COL32(0, 0, 0, 56)},
+    {&Palette::axis, IM_COL32(0, 0, 0, 110), IM_COL32(255, 255, 255, 110), IM_COL32(0, 0, 0, 255)},
+    {&Palette::text, IM_COL32(90, 90, 90, 255), IM_COL32(190, 190, 190, 255), IM_COL32(0, 0, 0, 255)},
+    {&Palette::muted, IM_COL32(110, 110, 110, 255), IM_COL32(160, 160, 160, 255), IM_COL32(60, 60, 60, 255)},
+    {&Palette::line, IM_COL32(20, 20, 20, 255), IM_COL32(240, 240, 240, 255), IM_COL32(0, 0, 0, 255)},
+    {&Palette::ghost, IM_COL32(20, 20, 20, 70), IM_COL32(240, 240, 240, 80), IM_COL32(0, 0, 0, 150)},
+    {&Palette::point_edge, IM_COL32(255, 255, 255, 255), IM_COL32(28, 30, 34, 255), IM_COL32(0, 0, 0, 255)},
+    {&Palette::hover, IM_COL32(0, 0, 0, 160), IM_COL32(255, 255, 255, 170), IM_COL32(0, 0, 0, 255)},
+    // The plots.
+    {&Palette::plot_bg, IM_COL32(255, 255, 255, 255), IM_COL32(24, 26, 30, 255), IM_COL32(255, 255, 255, 255)},
+    {&Palette::plot_frame, IM_COL32(0, 0, 0, 60), IM_COL32(255, 255, 255, 70), IM_COL32(0, 0, 0, 255)},
+    {&Palette::plot_grid, IM_COL32(0, 0, 0, 18), IM_COL32(255, 255, 255, 20), IM_COL32(0, 0, 0, 50)},
+    {&Palette::plot_text, IM_COL32(60, 60, 60, 255), IM_COL32(210, 210, 210, 255), IM_COL32(0, 0, 0, 255)},
+    {&Palette::plot_label, IM_COL32(120, 120, 120, 255), IM_COL32(150, 150, 150, 255), IM_COL32(40, 40, 40, 255)},
+    {&Palette::legend_bg, IM_COL32(255, 255, 255, 200), IM_COL32(24, 26, 30, 210), IM_COL32(255, 255, 255, 240)},
+    {&Palette::cursor, IM_COL32(0, 0, 0, 80), IM_COL32(255, 255, 255, 90), IM_COL32(0, 0, 0, 200)},
+};
+// The plot series in order (the classes' colours first), per theme.
+constexpr ImU32 kSeriesTable[3][8] = {
+    {kBlue, kOrange, kGreen, kPurple, kSky, kVermillion, kYellow, IM_COL32(0, 0, 0, 255)},
+    {kBlue, kOrange, kGreen, kPurple, kSky, kVermillion, kYellow, IM_COL32(235, 235, 235, 255)},
+    {kDarkBlue, kDarkOrange, kDarkGreen, kDarkPurple, kDarkTeal, kDarkRed, IM_COL32(110, 100, 0, 255), IM_COL32(0, 0, 0, 255)},
+};
+// Line widths and point radii are multiplied by these, per theme.
+struct SizeRow {
+  float Palette::*size;
+  float light, dark, contrast;
+};
+constexpr SizeRow kSizeTable[] = {
+    {&Palette::thick, 1.0f, 1.0f, 2.0f},
+    {&Palette::point_scale, 1.0f, 1.0f, 1.5f},
+};
+
+// The palette of the theme in column `c` of the tables (its place in themes()).
+constexpr Palette palette_of(int c) {
   Palette p{};
-  p.pos = kBlue;
-  p.neg = kOrange;
-  p.pos_fill = IM_COL32(0, 114, 178, 38);
-  p.neg_fill = IM_COL32(230, 159, 0, 38);
-  p.mistake = kVermillion;
-  p.ok = kGreen;
-  p.star = kPurple;
-  p.bound = kVermillion;
-  p.step = kSky;
-  p.background = IM_COL32(251, 251, 253, 255);
-  p.grid = IM_COL32(0, 0, 0, 20);
-  p.axis = IM_COL32(0, 0, 0, 110);
-  p.text = IM_COL32(90, 90, 90, 255);
-  p.muted = IM_COL32(110, 110, 110, 255);
-  p.line = IM_COL32(20, 20, 20, 255);
-  p.ghost = IM_COL32(20, 20, 20, 70);
-  p.point_edge = IM_COL32(255, 255, 255, 255);
-  p.hover = IM_COL32(0, 0, 0, 160);
-  p.plot_bg = IM_COL32(255, 255, 255, 255);
-  p.plot_frame = IM_COL32(0, 0, 0, 60);
-  p.plot_grid = IM_COL32(0, 0, 0, 18);
-  p.plot_text = IM_COL32(60, 60, 60, 255);
-  p.plot_label = IM_COL32(120, 120, 120, 255);
-  p.legend_bg = IM_COL32(255, 255, 255, 200);
-  p.cursor = IM_COL32(0, 0, 0, 80);
-  const ImU32 series[8] = {kBlue, kOrange, kGreen, kPurple, kSky, kVermillion, kYellow, IM_COL32(0, 0, 0, 255)};
-  std::copy(series, series + 8, p.series);
+  for (const ColourRow& r : kColourTable) p.*r.colour = c == 0 ? r.light : c == 1 ? r.dark : r.contrast;
+  for (int i = 0; i < 8; ++i) p.series[i] = kSeriesTable[c][i];
+  for (const SizeRow& r : kSizeTable) p.*r.size = c == 0 ? r.light : c == 1 ? r.dark : r.contrast;
   return p;
 }
-
-Palette make_dark() {
-  Palette p = make_light();
-  p.pos_fill = IM_COL32(0, 114, 178, 56);
-  p.neg_fill = IM_COL32(230, 159, 0, 48);
-  p.background = IM_COL32(28, 30, 34, 255);
-  p.grid = IM_COL32(255, 255, 255, 18);
-  p.axis = IM_COL32(255, 255, 255, 110);
-  p.text = IM_COL32(190, 190, 190, 255);
-  p.muted = IM_COL32(160, 160, 160, 255);
-  p.line = IM_COL32(240, 240, 240, 255);
-  p.ghost = IM_COL32(240, 240, 240, 80);
-  p.point_edge = IM_COL32(28, 30, 34, 255);
-  p.hover = IM_COL32(255, 255, 255, 170);
-  p.plot_bg = IM_COL32(24, 26, 30, 255);
-  p.plot_frame = IM_COL32(255, 255, 255, 70);
-  p.plot_grid = IM_COL32(255, 255, 255, 20);
-  p.plot_text = IM_COL32(210, 210, 210, 255);
-  p.plot_label = IM_COL32(150, 150, 150, 255);
-  p.legend_bg = IM_COL32(24, 26, 30, 210);
-  p.cursor = IM_COL32(255, 255, 255, 90);
-  p.series[7] = IM_COL32(235, 235, 235, 255);
-  return p;
-}
-// High contrast for projectors: a white canvas, black text and lines, the classes in a
-// dark blue and a dark orange (each >= 4.5:1 on white, so also usable as text), thick
-// lines and large points. The classes keep their shapes (+1 disc, -1 square).
-Palette make_contrast() {
-  Palette p = make_light();
-  p.pos = IM_COL32(0, 70, 160, 255);
-  p.neg = IM_COL32(168, 72, 0, 255);
-  p.pos_fill = IM_COL32(0, 70, 160, 34);
-  p.neg_fill = IM_COL32(168, 72, 0, 34);
-  p.mistake = IM_COL32(190, 0, 40, 255);
-  p.ok = IM_COL32(0, 110, 60, 255);
-  p.star = IM_COL32(120, 30, 130, 255);
-  p.bound = p.mistake;
-  p.step = IM_COL32(0, 100, 130, 255);
-  p.background = IM_COL32(255, 255, 255, 255);
-  p.grid = IM_COL32(0, 0, 0, 56);
-  p.axis = IM_COL32(0, 0, 0, 255);
-  p.text = IM_COL32(0, 0, 0, 255);
-  p.muted = IM_COL32(60, 60, 60, 255);
-  p.line = IM_COL32(0, 0, 0, 255);
-  p.ghost = IM_COL32(0, 0, 0, 150);
-  p.point_edge = IM_COL32(0, 0, 0, 255);
-  p.hover = IM_COL32(0, 0, 0, 255);
-  p.plot_bg = IM_COL32(255, 255, 255, 255);
-  p.plot_frame = IM_COL32(0, 0, 0, 255);
-  p.plot_grid = IM_COL32(0, 0, 0, 50);
-  p.plot_text = IM_COL32(0, 0, 0, 255);
-  p.plot_label = IM_COL32(40, 40, 40, 255);
-  p.legend_bg = IM_COL32(255, 255, 255, 240);
-  p.cursor = IM_COL32(0, 0, 0, 200);
-  const ImU32 series[8] = {p.pos, p.neg, p.ok, p.star, p.step, p.mistake, IM_COL32(110, 100, 0, 255), IM_COL32(0, 0, 0, 255)};
-  std::copy(series, series + 8, p.series);
-  p.thick = 2.0f;
-  p.point_scale = 1.5f;
-  return p;
-}
+constexpr Palette kPalettes[3] = {palette_of(0), palette_of(1), palette_of(2)};
 
 double channel(unsigned v) {
   const double c = static_cast<double>(v) / 255.0;
@@ -126,9 +109,9 @@ double contrast_ratio(ImU32 a, ImU32 b) {
 
 const std::vector<ThemeInfo>& themes() {
   static const std::vector<ThemeInfo> table = {
-      {Theme::Light, "light", "theme.light", false, false, make_light},
-      {Theme::Dark, "dark", "theme.dark", true, false, make_dark},
-      {Theme::Contrast, "contrast", "theme.contrast", false, true, make_contrast},
+      {Theme::Light, "light", "theme.light", false, false},
+      {Theme::Dark, "dark", "theme.dark", true, false},
+      {Theme::Contrast, "contrast", "theme.contrast", false, true},
   };
   return table;
 }
@@ -252,14 +235,9 @@ void apply_style(Theme theme, float scale, bool touch) {
 }
 
 const Palette& palette(Theme theme) {
-  static const std::vector<Palette> all = [] {
-    std::vector<Palette> out;
-    for (const ThemeInfo& t : themes()) out.push_back(t.make());
-    return out;
-  }();
   for (std::size_t i = 0; i < themes().size(); ++i)
-    if (themes()[i].theme == theme) return all[i];
-  return all.front();
+    if (themes()[i].theme == theme) return kPalettes[i];
+  return kPalettes[0];
 }
 
 }  // namespace pla::app

@@ -19,14 +19,13 @@ enum class Theme { Light, Dark, Contrast };
 
 struct Palette;
 // One theme: the name the `theme` setting and links take, the catalog key of its name in
-// the menus, ImGui's dark or light colours underneath, the high-contrast sizes and accents,
-// and its palette.
+// the menus, ImGui's dark or light colours underneath, the high-contrast sizes and accents.
+// Its palette is its column of theme.cpp's colour table (in the order of themes()).
 struct ThemeInfo {
   Theme theme;
   const char* name;       // "light"
   const char* label_key;  // "theme.light"
   bool dark, contrast;
-  Palette (*make)();
 };
 // The themes, in menu order (the first is the default: links leave it out).
 const std::vector<ThemeInfo>& themes();

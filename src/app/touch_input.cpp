@@ -97,7 +97,7 @@ bool answer_number_field(App& app, float width, const std::string& label) {
   // would overwrite what the page writes into answer_text).
   if (f.page_focus && f.id != 0 && g.ActiveId == f.id) ImGui::ClearActiveID();
   ImGui::SetNextItemWidth(width);
-  const char* hint = tr("lesson.your_answer");
+  const char* hint = app.tr("lesson.your_answer");
   const bool enter = ImGui::InputTextWithHint("##answer_number", hint, app.answer_text, sizeof app.answer_text,
                                               ImGuiInputTextFlags_EnterReturnsTrue);
   ImGuiWindow* window = g.CurrentWindow;

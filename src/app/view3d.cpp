@@ -471,8 +471,8 @@ void view3d(App& app) {
   // line ending in "…" (the whole of it in a tooltip) and leaves the controls out.
   const float pad = 8.0f, wrap = size.x - 2 * pad, line = ImGui::GetTextLineHeight();
   const bool small = size.y < 14.0f * line;
-  std::vector<std::pair<std::string, ImU32>> head = {{trf(sc.title, {{"phi", sc.phi}}), pal.text}};
-  if (sc.note) head.emplace_back(trf(sc.note, {{"d", std::to_string(app.session.data().d)}}), pal.muted);
+  std::vector<std::pair<std::string, ImU32>> head = {{app.trf(sc.title, {{"phi", sc.phi}}), pal.text}};
+  if (sc.note) head.emplace_back(app.trf(sc.note, {{"d", std::to_string(app.session.data().d)}}), pal.muted);
   std::string full;
   ImVec2 at(pos.x + pad, pos.y + pad);
   auto text = [&](const std::string& t, ImU32 col) {
@@ -488,7 +488,7 @@ void view3d(App& app) {
   const float top = at.y;
   float bottom = end.y;
   if (!small) {
-    const std::string hint = tr("view3d.hint");
+    const std::string hint = app.tr("view3d.hint");
     bottom = end.y - pad - ImGui::GetFont()->CalcTextSizeA(ImGui::GetFontSize(), FLT_MAX, wrap, hint.c_str()).y - 2.0f;
     at = ImVec2(pos.x + pad, bottom + 2.0f);
     text(hint, pal.muted);

@@ -176,17 +176,16 @@ TEST(Package, ThePlatformsReportIsShownInTheLanguageInUse) {
   const CourseMaker& m = app.course_maker;
   EXPECT_TRUE(m.making.empty());
   EXPECT_FALSE(m.status_error);
-  set_language(Lang::En);
   EXPECT_EQ(course_status(app), "perceptron-lab-textbook-scorm12.zip (1171 KB) made in 0.8 s.");
   package_done(app, "h5p", "", 0, 0, "offline", "could not read perceptron-lab.html");
   EXPECT_TRUE(m.status_error);
-  set_language(Lang::Vi);  // shown in the language in use when drawn
-  EXPECT_EQ(course_status(app), "Không tạo được gói: " + catalog_text(Lang::Vi, "course.why_offline"));
+  app.lang = "vi";  // shown in the language in use when drawn
+  EXPECT_EQ(course_status(app), "Không tạo được gói: " + app.session.catalogs().text("vi", "course.why_offline"));
   package_done(app, "h5p", "", 0, 0, "files", "package/fflate.js");
   EXPECT_NE(course_status(app).find("package/fflate.js"), std::string::npos) << course_status(app);
   // A reason the catalogs have no words for: the packager's own.
   package_done(app, "h5p", "", 0, 0, "internal", "x is undefined");
-  set_language(Lang::En);
+  app.lang = "en";
   EXPECT_EQ(course_status(app), "The package could not be made: x is undefined");
   // A refused option: the core's message.
   app.course_maker.status = Status::fail(Msg::package_no_lessons);
@@ -199,12 +198,12 @@ struct Drawn {
   std::string problems;
 };
 // The dialog at its top, then scrolled to its end (where it is taller than the display).
-Drawn draw_dialog(App& app, ImVec2 size) {
+Drawn draw_dialog(FontAtlas& fonts, App& app, ImVec2 size) {
   ImGui::GetIO().DisplaySize = size;
   Drawn d;
   for (int pass = 0; pass < 2; ++pass) {
     for (int i = 0; i < 4; ++i) {
-      update_fonts(app, 1.0f);
+      update_fonts(fonts, app, 1.0f);
       ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
       ImGui::NewFrame();
       frame(app, 1.0f / 60.0f);
@@ -233,6 +232,7 @@ TEST(CourseMaker, TheDialogFitsInEveryLanguageAndNamesThisPagesAddress) {
     for (ImVec2 size : {ImVec2(1280, 800), ImVec2(390, 844)}) {
       ImGui::CreateContext();
       ImGui::GetIO().IniFilename = nullptr;
+      FontAtlas fonts;
       App app;
       init(app);
       app.touch = size.x < 500;
@@ -244,7 +244,7 @@ TEST(CourseMaker, TheDialogFitsInEveryLanguageAndNamesThisPagesAddress) {
       ASSERT_TRUE(run_command(app, {"set", "lang", lang}).ok);
       course_maker_open(app);
       app.course_maker.with_pass = true;
-      const Drawn d = draw_dialog(app, size);
+      const Drawn d = draw_dialog(fonts, app, size);
       EXPECT_TRUE(has(d, "SCORM 1.2")) << lang;
       EXPECT_TRUE(has(d, "iframe")) << lang;
       // The embed code names this page's own address (not an assumed folder) and the lesson.
@@ -261,22 +261,23 @@ TEST(CourseMaker, TheDialogFitsInEveryLanguageAndNamesThisPagesAddress) {
 TEST(CourseMaker, ALessonAddedIsTickedAndWithoutAnAddressTheDialogSaysWhy) {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;
+  FontAtlas fonts;
   App app;
   init(app);
   app.hooks.make_package = [](const std::string&, const std::string&, bool) { return true; };
   course_maker_open(app);
   EXPECT_EQ(app.course_maker.lessons, std::vector<std::string>{"textbook"});  // nothing open: the first
   ASSERT_TRUE(run_command(app, {"lesson_add", own_lesson("mine")}).ok);
-  Drawn d = draw_dialog(app, ImVec2(1280, 800));
+  Drawn d = draw_dialog(fonts, app, ImVec2(1280, 800));
   EXPECT_EQ(app.course_maker.lessons, (std::vector<std::string>{"textbook", "mine"}));
   EXPECT_EQ(app.course_maker.status_key, "course.added");
   EXPECT_TRUE(has(d, "My lesson"));
-  EXPECT_TRUE(has(d, catalog_text(Lang::En, "course.no_address").substr(0, 30)));  // no page address (a file, or native)
+  EXPECT_TRUE(has(d, app.session.catalogs().text("en", "course.no_address").substr(0, 30)));  // no page address (a file, or native)
   // The teacher's lesson first: the embed code cannot carry it, and the dialog says what to do.
   app.hooks.page_address = [] { return std::string("https://school.example/pla/"); };
   app.course_maker.lessons = {"mine", "textbook"};
-  d = draw_dialog(app, ImVec2(1280, 800));
-  EXPECT_TRUE(has(d, catalog_text(Lang::En, "course.iframe_own").substr(0, 30)));
+  d = draw_dialog(fonts, app, ImVec2(1280, 800));
+  EXPECT_TRUE(has(d, app.session.catalogs().text("en", "course.iframe_own").substr(0, 30)));
   EXPECT_FALSE(has(d, "<iframe"));
   ImGui::DestroyContext();
 }

@@ -52,6 +52,50 @@ void walk(App& app, std::size_t nexts) {
   }
 }
 
+// The Lessons menu drawn in the language in use: every lesson's number and title in course
+// order, then (the next column) each one's length, then its progress (a table is drawn
+// column by column): the first lesson done, the third at step 3, the others not started;
+// nothing of the dialog cut or run into other text.
+void check_menu(Headless& h, const std::vector<LessonInfo>& infos, const char* lang) {
+  const LayoutReport r = lessons_frame(h);
+  if (std::getenv("PLA_DUMP_TEXTS"))
+    for (const std::string& t : r.texts) std::printf("[%s]\n", t.c_str());
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < infos.size(); ++i) {
+    const std::string title = std::to_string(i + 1) + ". " + infos[i].title.in(lang);
+    // A long title wraps: its first words start the run.
+    const std::size_t found = find_text(r.texts, title.substr(0, std::min<std::size_t>(title.size(), 12)), at);
+    ASSERT_NE(found, std::string::npos) << title;
+    at = found + 1;
+  }
+  for (std::size_t i = 0; i < infos.size(); ++i) {
+    const std::string steps = h.app.trf("lessons.steps", {{"steps", std::to_string(infos[i].steps)}});
+    const std::size_t found = find_text(r.texts, steps, at);
+    ASSERT_LE(found, at + 1) << steps;  // one after the other (the column's header first)
+    at = found + 1;
+  }
+  for (std::size_t i = 0; i < infos.size(); ++i) {
+    std::string progress = h.app.tr("lessons.not_started");
+    if (i == 0)
+      progress = h.app.trf("lessons.done", {{"right", std::to_string(infos[0].questions)},
+                                      {"questions", std::to_string(infos[0].questions)}});
+    if (i == 2) progress = h.app.trf("lessons.at_step", {{"step", "3"}, {"steps", std::to_string(infos[2].steps)}});
+    // The progress may wrap: its first word is where it should be; "Start over" follows a started one.
+    const std::size_t found = find_text(r.texts, progress.substr(0, progress.find(' ')), at);
+    ASSERT_NE(found, std::string::npos) << progress;
+    EXPECT_LE(found, at + 2) << progress;
+    at = found + 1;
+    if (i == 0 || i == 2) {
+      const std::size_t again = find_text(r.texts, h.app.tr("lessons.start_over"), at);
+      EXPECT_LE(again, at + 2) << i;
+      at = again + 1;
+    }
+  }
+  // No text of the dialog is cut or runs into other text.
+  for (const LayoutProblem& pr : r.problems)
+    EXPECT_EQ(pr.window.find("lessons"), std::string::npos) << kind_name(pr.kind) << " " << pr.text << " " << pr.detail;
+}
+
 TEST(CourseUi, TheMenuListsEveryLessonInCourseOrderWithItsProgress) {
   Headless h(Headless::Fonts::App, {});
   App& app = h.app;
@@ -86,45 +130,7 @@ TEST(CourseUi, TheMenuListsEveryLessonInCourseOrderWithItsProgress) {
   for (const char* lang : {"en", "vi", "zh"}) {
     SCOPED_TRACE(lang);
     ASSERT_TRUE(run_command(app, {"set", "lang", lang}).ok);
-    const LayoutReport r = lessons_frame(h);
-    if (std::getenv("PLA_DUMP_TEXTS"))
-      for (const std::string& t : r.texts) std::printf("[%s]\n", t.c_str());
-    // Every lesson's number and title in course order, then (the next column) each one's
-    // length, then its progress (a table is drawn column by column).
-    std::size_t at = 0;
-    for (std::size_t i = 0; i < infos.size(); ++i) {
-      const std::string title = std::to_string(i + 1) + ". " + infos[i].title.in(lang);
-      // A long title wraps: its first words start the run.
-      const std::size_t found = find_text(r.texts, title.substr(0, std::min<std::size_t>(title.size(), 12)), at);
-      ASSERT_NE(found, std::string::npos) << title;
-      at = found + 1;
-    }
-    for (std::size_t i = 0; i < infos.size(); ++i) {
-      const std::string steps = trf("lessons.steps", {{"steps", std::to_string(infos[i].steps)}});
-      const std::size_t found = find_text(r.texts, steps, at);
-      ASSERT_LE(found, at + 1) << steps;  // one after the other (the column's header first)
-      at = found + 1;
-    }
-    for (std::size_t i = 0; i < infos.size(); ++i) {
-      std::string progress = tr("lessons.not_started");
-      if (i == 0)
-        progress = trf("lessons.done", {{"right", std::to_string(infos[0].questions)},
-                                        {"questions", std::to_string(infos[0].questions)}});
-      if (i == 2) progress = trf("lessons.at_step", {{"step", "3"}, {"steps", std::to_string(infos[2].steps)}});
-      // The progress may wrap: its first word is where it should be; "Start over" follows a started one.
-      const std::size_t found = find_text(r.texts, progress.substr(0, progress.find(' ')), at);
-      ASSERT_NE(found, std::string::npos) << progress;
-      EXPECT_LE(found, at + 2) << progress;
-      at = found + 1;
-      if (i == 0 || i == 2) {
-        const std::size_t again = find_text(r.texts, tr("lessons.start_over"), at);
-        EXPECT_LE(again, at + 2) << i;
-        at = again + 1;
-      }
-    }
-    // No text of the dialog is cut or runs into other text.
-    for (const LayoutProblem& pr : r.problems)
-      EXPECT_EQ(pr.window.find("lessons"), std::string::npos) << kind_name(pr.kind) << " " << pr.text << " " << pr.detail;
+    ASSERT_NO_FATAL_FAILURE(check_menu(h, infos, lang));
   }
   // A phone held upright: one column, the length and progress under each title, nothing cut.
   ImGui::GetIO().DisplaySize = ImVec2(360, 740);
@@ -132,8 +138,8 @@ TEST(CourseUi, TheMenuListsEveryLessonInCourseOrderWithItsProgress) {
     SCOPED_TRACE(lang);
     ASSERT_TRUE(run_command(app, {"set", "lang", lang}).ok);
     const LayoutReport r = lessons_frame(h);
-    const std::string second = trf("lessons.steps", {{"steps", std::to_string(infos[2].steps)}}) + " · " +
-                               trf("lessons.at_step", {{"step", "3"}, {"steps", std::to_string(infos[2].steps)}});
+    const std::string second = app.trf("lessons.steps", {{"steps", std::to_string(infos[2].steps)}}) + " · " +
+                               app.trf("lessons.at_step", {{"step", "3"}, {"steps", std::to_string(infos[2].steps)}});
     EXPECT_NE(find_text(r.texts, second.substr(0, 12)), std::string::npos) << second;
     for (const LayoutProblem& pr : r.problems)
       EXPECT_EQ(pr.window.find("lessons"), std::string::npos) << kind_name(pr.kind) << " " << pr.text << " " << pr.detail;
@@ -222,7 +228,7 @@ TEST(CourseUi, AClickOnEachRowOpensItsLessonInCourseOrder) {
   App& app = h.app;
   ASSERT_TRUE(run_command(app, {"show_lessons", "true"}).ok);
   for (int i = 0; i < 3; ++i) h.frame();  // the dialog sizes itself to its content
-  const ImGuiWindow* w = ImGui::FindWindowByName((std::string(tr("lessons.title")) + "###lessons").c_str());
+  const ImGuiWindow* w = ImGui::FindWindowByName((std::string(app.tr("lessons.title")) + "###lessons").c_str());
   ASSERT_NE(w, nullptr);
   ASSERT_GT(w->Size.y, 200.0f);
   const float x = w->Pos.x + 40.0f, top = w->Pos.y, bottom = w->Pos.y + w->Size.y;

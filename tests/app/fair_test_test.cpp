@@ -44,7 +44,7 @@ void settle(App& app) {
 // options): a run of text inside one of them is the lesson's own, not a give-away.
 std::vector<std::string> lesson_words(const App& app) {
   const LessonRunner& l = app.lesson;
-  const std::string lang = lang_code(app.lang);
+  const std::string lang = app.lang;
   auto num = [](double v) { return fmt_num(v, 6); };
   std::vector<std::string> out = {l.title(lang), l.narration(app.session, lang, num), l.question_prompt(lang, num)};
   for (const std::string& o : l.question_options(lang, num)) out.push_back(o);
@@ -80,18 +80,18 @@ bool has_token(const std::string& text, const std::string& token) {
 
 // The first characters of a catalog line before its first placeholder ("R = ", "J₁ = "):
 // what the panel draws at the start of that figure's line.
-std::string head(const char* key) {
-  const std::string t = tr(key);
+std::string head(const App& app, const char* key) {
+  const std::string t = app.tr(key);
   return t.substr(0, t.find('{'));
 }
 
 // The catalog lines that carry each cue's figures (their heads, in the language in use).
-std::vector<std::pair<unsigned, std::string>> figure_heads() {
+std::vector<std::pair<unsigned, std::string>> figure_heads(const App& app) {
   std::vector<std::pair<unsigned, std::string>> out = {
-      {kCueTheory, head("theory.radius")},  {kCueTheory, head("theory.gamma")},
-      {kCueTheory, head("theory.bound")},   {kCueTheory, head("theory.margin_w")},
-      {kCueLoss, head("run.losses")},       {kCueMistakes, tr("canvas.correct")},
-      {kCueMistakes, tr("canvas.mistake")}, {kCueAlpha, head("theory.dual_check")},
+      {kCueTheory, head(app, "theory.radius")},  {kCueTheory, head(app, "theory.gamma")},
+      {kCueTheory, head(app, "theory.bound")},   {kCueTheory, head(app, "theory.margin_w")},
+      {kCueLoss, head(app, "run.losses")},       {kCueMistakes, app.tr("canvas.correct")},
+      {kCueMistakes, app.tr("canvas.mistake")}, {kCueAlpha, head(app, "theory.dual_check")},
   };
   return out;
 }
@@ -124,31 +124,17 @@ void hover_point(App& app, std::size_t i) {
   frames(app, 2);
 }
 
-void check_question(App& app, const std::string& where, Seen& seen) {
+// A number answer to look for in what is drawn and said: its text, when distinctive and not
+// also one of the data's own figures (a coordinate, a class count: customers'
+// "10 misclassified" beside "+1: 10" is on screen as data, not as the answer); "" otherwise.
+std::string answer_token(const App& app, Seen& seen) {
   const LessonRunner& l = app.lesson;
-  const unsigned hidden = l.concealed();
-  ASSERT_NE(hidden, 0u) << where << ": a question that conceals nothing";
-  EXPECT_EQ(hidden & question_conceals(l.lesson().steps[l.step()].question),
-            question_conceals(l.lesson().steps[l.step()].question))
-      << where;
-  for (const std::string& n : cue_names(hidden)) seen.cues_hidden.insert(n);
-  ++seen.questions;
-  const Json st = state(app);
-  ASSERT_TRUE(st["lesson"]["locked"].get<bool>()) << where;
-  EXPECT_EQ(st["lesson"]["concealed"].size(), cue_names(hidden).size()) << where;
-
-  // The canvas: each plot tab in front in turn, the pointer over each point in turn (the
-  // first few), every layer on.
-  const std::vector<std::string> words = lesson_words(app);
-  std::vector<std::string> runs;
   const std::string expected = l.expected_answer();
-  const QuestionKind kind = l.question_kind();
   double number = 0.0;
-  bool figure = kind == QuestionKind::Number && !expected.empty() && parse_double(expected, number) &&
+  const bool figure = l.question_kind() == QuestionKind::Number && !expected.empty() && parse_double(expected, number) &&
                       distinctive(number);
-  std::string token = figure ? fmt_num(number, 6) : std::string();
-  // A number that is also one of the data's own (a coordinate, a class count: customers'
-  // "10 misclassified" beside "+1: 10") is on screen as data, not as the answer.
+  if (!figure) return "";
+  const std::string token = fmt_num(number, 6);
   const Dataset& ds = app.session.data();
   std::set<std::string> data_numbers = {std::to_string(ds.size()), std::to_string(ds.d)};
   std::size_t pos = 0;
@@ -158,11 +144,16 @@ void check_question(App& app, const std::string& where, Seen& seen) {
   }
   data_numbers.insert(std::to_string(pos));
   data_numbers.insert(std::to_string(ds.size() - pos));
-  if (figure && data_numbers.count(token)) {
+  if (data_numbers.count(token)) {
     ++seen.data_coincidences;
-    figure = false;
-    token.clear();
+    return "";
   }
+  return token;
+}
+
+// The canvas: each plot tab in front in turn, the pointer over each point in turn (the first
+// few), every layer on; no concealed cue drawn. The text runs drawn are added to `runs`.
+void walk_canvas(App& app, const std::string& where, unsigned hidden, Seen& seen, std::vector<std::string>& runs) {
   const std::size_t n = std::min<std::size_t>(app.session.data().size(), 3);
   for (const std::string& tab : plot_tab_names()) {
     ASSERT_TRUE(run_command(app, {"set", "plot", tab}).ok);
@@ -202,50 +193,77 @@ void check_question(App& app, const std::string& where, Seen& seen) {
     EXPECT_EQ(cues["crosses"].get<std::size_t>(), c.crosses);
   }
   ImGui::GetIO().MousePos = ImVec2(-1, -1);
-  // The panels' text: no figure line of a concealed cue, no answer token, outside the
-  // lesson's own words.
+}
+
+// The panels' text: no figure line of a concealed cue, no answer token, outside the
+// lesson's own words; and the counters with their values, as the run panel and the
+// description write them.
+void check_drawn_text(App& app, const std::string& where, unsigned hidden, const std::vector<std::string>& runs,
+                      const std::vector<std::string>& words, const std::string& token) {
   for (const std::string& run : runs) {
     if (run.size() < 2 || inside_any(run, words)) continue;
-    for (const auto& f : figure_heads())
+    for (const auto& f : figure_heads(app))
       if ((hidden & f.first) && !f.second.empty()) {
         EXPECT_NE(run.rfind(f.second, 0), 0u) << where << ": drawn \"" << run << "\"";
       }
-    if (figure) {
+    if (!token.empty()) {
       EXPECT_FALSE(has_token(run, token)) << where << ": the answer " << token << " is drawn in \"" << run << "\"";
     }
   }
-  // The counters with their values, as the run panel and the description write them.
-  if (hidden & kCueCounts) {
-    const Learner& lr = app.session.learner();
-    const MsgArgs counts = {{"epoch", std::to_string(lr.epoch())}, {"step", std::to_string(lr.steps())},
-                            {"k", std::to_string(lr.updates())}};
-    for (const char* key : {"run.counters", "a11y.counters"}) {
-      const std::string line = squeeze(trf(key, counts));
-      for (const std::string& run : runs)
-        EXPECT_EQ(squeeze(run).find(line), std::string::npos) << where << ": drawn \"" << run << "\"";
-      for (const DescriptionSection& sec : describe(app).sections)
-        for (const std::string& item : sec.items)
-          EXPECT_EQ(squeeze(item).find(line), std::string::npos) << where << ": described \"" << item << "\"";
-    }
+  if (!(hidden & kCueCounts)) return;
+  const Learner& lr = app.session.learner();
+  const MsgArgs counts = {{"epoch", std::to_string(lr.epoch())}, {"step", std::to_string(lr.steps())},
+                          {"k", std::to_string(lr.updates())}};
+  for (const char* key : {"run.counters", "a11y.counters"}) {
+    const std::string line = squeeze(app.trf(key, counts));
+    for (const std::string& run : runs)
+      EXPECT_EQ(squeeze(run).find(line), std::string::npos) << where << ": drawn \"" << run << "\"";
+    for (const DescriptionSection& sec : describe(app).sections)
+      for (const std::string& item : sec.items)
+        EXPECT_EQ(squeeze(item).find(line), std::string::npos) << where << ": described \"" << item << "\"";
   }
-  // The description outside the lesson's section.
+}
+
+// The description outside the lesson's section, and the live region: no figure line of a
+// concealed cue, no answer token.
+void check_described(const App& app, const std::string& where, unsigned hidden, const std::string& token) {
   const Description d = describe(app);
   for (const DescriptionSection& sec : d.sections) {
     if (sec.id == "lesson") continue;
     for (const std::string& item : sec.items) {
-      for (const auto& f : figure_heads())
+      for (const auto& f : figure_heads(app))
         if ((hidden & f.first) && !f.second.empty() && f.second.size() > 3) {
           EXPECT_EQ(item.find(f.second), std::string::npos) << where << ": described \"" << item << "\"";
         }
-      if (figure) {
+      if (!token.empty()) {
         EXPECT_FALSE(has_token(item, token)) << where << ": the answer " << token << " described in \"" << item << "\"";
       }
     }
   }
-  if (figure) {
+  if (!token.empty()) {
     const std::string live = step_announcement(app) + " " + run_summary(app);
     EXPECT_FALSE(has_token(live, token)) << where << ": the live region says " << token;
   }
+}
+
+void check_question(App& app, const std::string& where, Seen& seen) {
+  const LessonRunner& l = app.lesson;
+  const unsigned hidden = l.concealed();
+  ASSERT_NE(hidden, 0u) << where << ": a question that conceals nothing";
+  EXPECT_EQ(hidden & question_conceals(l.lesson().steps[l.step()].question),
+            question_conceals(l.lesson().steps[l.step()].question))
+      << where;
+  for (const std::string& n : cue_names(hidden)) seen.cues_hidden.insert(n);
+  ++seen.questions;
+  const Json st = state(app);
+  ASSERT_TRUE(st["lesson"]["locked"].get<bool>()) << where;
+  EXPECT_EQ(st["lesson"]["concealed"].size(), cue_names(hidden).size()) << where;
+  const std::vector<std::string> words = lesson_words(app);
+  const std::string token = answer_token(app, seen);
+  std::vector<std::string> runs;
+  ASSERT_NO_FATAL_FAILURE(walk_canvas(app, where, hidden, seen, runs));
+  check_drawn_text(app, where, hidden, runs, words, token);
+  check_described(app, where, hidden, token);
 }
 
 // The commands that would move the lab past the question, each refused, the lab unchanged.

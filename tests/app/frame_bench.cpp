@@ -16,7 +16,7 @@ double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC
 
 int main() {
   using pla::app::test::Context;
-  const Context context(1600, 1000, Context::Language::Keep);
+  const Context context(1600, 1000);
   pla::app::test::build_default_font();
   ImGuiIO& io = ImGui::GetIO();
   std::printf("%-10s %-10s %14s %14s %12s\n", "points", "state", "cpu ms/frame", "wall ms/frame", "vertices");

@@ -8,37 +8,29 @@
 
 #include "app/app.hpp"
 #include "app/fonts.hpp"
-#include "app/i18n.hpp"
 #include "imgui.h"
 
 namespace pla::app::test {
 
 constexpr float kDt = 1.0f / 60.0f;  // the frame time: 60 frames a second
 
-// An ImGui context with no backend: no ini file, a display of w x h. The interface's
-// language is module state that frames change (frame() sets it): it is put back when
-// the context goes, unless `after` is Language::Keep (left as the last frame set it).
+// An ImGui context with no backend: no ini file, a display of w x h; with it, the app's fonts
+// built into its atlas (update_fonts(context_fonts(), app, dpr): the context's user data
+// points to them).
 class Context {
  public:
-  enum class Language { Restore, Keep };
-
-  Context(float w, float h, Language after = Language::Restore)
-      : lang_(language()), restore_(after == Language::Restore) {
+  Context(float w, float h) {
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;
     io.DisplaySize = ImVec2(w, h);
+    io.UserData = &fonts;
   }
-  ~Context() {
-    ImGui::DestroyContext();
-    if (restore_) set_language(lang_);
-  }
+  ~Context() { ImGui::DestroyContext(); }
   Context(const Context&) = delete;
   Context& operator=(const Context&) = delete;
 
- private:
-  Lang lang_;
-  bool restore_;
+  FontAtlas fonts;
 };
 
 // Builds ImGui's own default font into the atlas, as a backend does before the first
@@ -59,26 +51,32 @@ inline int run_frame(App& app, float dt = kDt) {
   return ImGui::GetDrawData()->TotalVtxCount;
 }
 
-// `frames` frames, each after update_fonts(app, dpr) (the app's fonts at the device
-// pixel ratio `dpr`; rebuilt only when something changed).
+// The app's fonts of the current ImGui context (a Context's).
+inline FontAtlas& context_fonts() {
+  FontAtlas* fonts = static_cast<FontAtlas*>(ImGui::GetIO().UserData);
+  IM_ASSERT(fonts && "the current ImGui context is a test::Context's");
+  return *fonts;
+}
+
+// `frames` frames, each after update_fonts (the app's fonts at the device pixel ratio
+// `dpr`, in the current context's atlas; rebuilt only when something changed).
 inline void draw(App& app, float dpr, int frames) {
   for (int i = 0; i < frames; ++i) {
-    update_fonts(app, dpr);
+    update_fonts(context_fonts(), app, dpr);
     run_frame(app);
   }
 }
 
-// The app in a 1280 x 800 context: init() and two frames run. The language is left as
-// the last frame set it.
+// The app in a 1280 x 800 context: init() and two frames run.
 class Headless {
  public:
-  // ImGui's default font built once, or the app's fonts (update_fonts(app, 1)) before
-  // every frame.
+  // ImGui's default font built once, or the app's fonts (update_fonts(fonts(), app, 1))
+  // before every frame.
   enum class Fonts { ImGuiDefault, App };
   // `keys`: the io.KeyMap entries a backend sets (ImGuiKey_ -> index into io.KeysDown);
   // `flags` are added to io.ConfigFlags.
   Headless(Fonts fonts, std::initializer_list<std::pair<ImGuiKey, int>> keys, ImGuiConfigFlags flags = 0)
-      : context_(1280, 800, Context::Language::Keep), fonts_(fonts) {
+      : context_(1280, 800), fonts_(fonts) {
     ImGuiIO& io = ImGui::GetIO();
     if (fonts_ == Fonts::ImGuiDefault) build_default_font();
     for (const auto& k : keys) io.KeyMap[k.first] = k.second;
@@ -92,7 +90,7 @@ class Headless {
 
   // One frame; returns the number of vertices drawn.
   int frame(float dt = kDt) {
-    if (fonts_ == Fonts::App) update_fonts(app, 1.0f);
+    if (fonts_ == Fonts::App) update_fonts(context_.fonts, app, 1.0f);
     return run_frame(app, dt);
   }
   // Key `k` (an index into io.KeysDown) down for one frame, then up for one.

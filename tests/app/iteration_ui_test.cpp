@@ -109,18 +109,18 @@ TEST(IterationUi, TheTabListsTheUpdatesAndItsButtonsChooseThePoint) {
   draw(app);
   EXPECT_EQ(app.plots.tab, kIterationsTab);
   LayoutReport r = check_layout();
-  EXPECT_TRUE(seen(r, first_chars(tr("plots.iter_empty"), 6))) << "the empty table explains itself";
+  EXPECT_TRUE(seen(r, first_chars(app.tr("plots.iter_empty"), 6))) << "the empty table explains itself";
   ASSERT_TRUE(run_command(app, {"update_on", "0"}).ok);
   ASSERT_TRUE(run_command(app, {"train"}).ok);
   draw(app);
   r = check_layout();
-  EXPECT_TRUE(seen(r, tr("plots.iter_w_before")));
+  EXPECT_TRUE(seen(r, app.tr("plots.iter_w_before")));
   EXPECT_TRUE(seen(r, "x3"));  // the current row
   EXPECT_EQ(app.session.iteration_table().size(), 7u);
   ASSERT_TRUE(run_command(app, {"seek", "1"}).ok);
   draw(app);
   EXPECT_TRUE(seen(check_layout(), "x1*"));  // the chosen update is marked
-  EXPECT_TRUE(seen(r, tr("plots.iter_export")));
+  EXPECT_TRUE(seen(r, app.tr("plots.iter_export")));
   EXPECT_TRUE(r.ok()) << r.to_string();
 }
 
@@ -142,9 +142,11 @@ TEST(IterationUi, LayoutAllLanguagesAndSizes) {
       {"1920x1080 back row", 1920, 1080, 1, false, "2.5"},
   };
   LayoutOptions options;
-  for (Lang l : {Lang::En, Lang::Vi, Lang::Zh, Lang::Pseudo})
-    for (const std::string& key : catalog_keys(l)) {
-      const std::string t = catalog_text(l, key);
+  const App texts;  // every language's texts, "pseudo" too
+  const Catalogs& catalogs = texts.session.catalogs();
+  for (const std::string& lang : language_choices(catalogs))
+    for (const std::string& key : catalogs.keys(lang == kPseudo ? kEnglish : lang)) {
+      const std::string t = texts.texts(lang).tr(key.c_str());
       if (t.find("\xE2\x80\xA6") != std::string::npos) options.ellipsis_ok.push_back(t);
     }
   std::map<std::string, std::string> failures;

@@ -70,21 +70,21 @@ TEST(LessonEndUi, TheEndListsTheScoreAndTheQuestionsToGoBackTo) {
   EXPECT_EQ(lesson["score"], Json::parse(R"({"right": 2, "answered": 4, "questions": 6, "wrong": [2, 5], "unanswered": [3, 8]})"));
   EXPECT_EQ(lesson["next_lesson"], "dual");  // the course's order
   const std::vector<std::string> texts = drawn_texts(h);
-  EXPECT_TRUE(drawn(texts, tr("lesson.done")));
+  EXPECT_TRUE(drawn(texts, app.tr("lesson.done")));
   EXPECT_TRUE(drawn(texts, "You answered 2 of 6 questions right.")) << ::testing::PrintToString(texts);
   for (const char* s : {"Step 2: wrong", "Step 5: wrong", "Step 3: not answered", "Step 8: not answered"})
     EXPECT_TRUE(drawn(texts, s)) << s;
   EXPECT_FALSE(drawn(texts, "Step 1:"));  // answered right
   const std::string dual = lesson_rows(app)[2].title;
   ASSERT_EQ(lesson_rows(app)[2].id, "dual");
-  EXPECT_TRUE(drawn(texts, trf("lesson.next_lesson", {{"title", dual}})));
+  EXPECT_TRUE(drawn(texts, app.trf("lesson.next_lesson", {{"title", dual}})));
   // The same in Vietnamese and Chinese, from the catalogs.
   for (const char* lang : {"vi", "zh"}) {
     ASSERT_TRUE(run_command(app, {"set", "lang", lang}).ok);
     const std::vector<std::string> t = drawn_texts(h);
-    EXPECT_TRUE(drawn(t, trf("lesson.score", {{"right", "2"}, {"questions", "6"}}))) << lang;
-    EXPECT_TRUE(drawn(t, trf("lesson.step_wrong", {{"step", "5"}}))) << lang;
-    EXPECT_NE(tr("lesson.step_wrong"), std::string("Step {step}: wrong")) << lang;
+    EXPECT_TRUE(drawn(t, app.trf("lesson.score", {{"right", "2"}, {"questions", "6"}}))) << lang;
+    EXPECT_TRUE(drawn(t, app.trf("lesson.step_wrong", {{"step", "5"}}))) << lang;
+    EXPECT_NE(app.tr("lesson.step_wrong"), std::string("Step {step}: wrong")) << lang;
   }
   ASSERT_TRUE(run_command(app, {"set", "lang", "en"}).ok);
   h.frame();
@@ -95,9 +95,9 @@ TEST(LessonEndUi, TheEndListsTheScoreAndTheQuestionsToGoBackTo) {
   EXPECT_FALSE(app.lesson.last_correct());
   EXPECT_FALSE(state(app)["lesson"]["locked"].get<bool>());
   const std::vector<std::string> back = drawn_texts(h);
-  EXPECT_TRUE(drawn(back, tr("lesson.wrong")));
+  EXPECT_TRUE(drawn(back, app.tr("lesson.wrong")));
   EXPECT_TRUE(drawn(back, "The right answer: "));
-  EXPECT_FALSE(drawn(back, tr("lesson.yes")) && drawn(back, tr("lesson.check")));  // no inputs
+  EXPECT_FALSE(drawn(back, app.tr("lesson.yes")) && drawn(back, app.tr("lesson.check")));  // no inputs
   // A second answer is refused; the record is the first.
   const Status again = run_command(app, {"answer", "no"});
   EXPECT_EQ(again.code, Msg::lesson_answered);
@@ -115,7 +115,7 @@ TEST(LessonEndUi, LessonGotoGoesToAStepOfTheLessonAsBackDoes) {
   EXPECT_EQ(app.course.lessons.at("threshold-neuron").step, 1u);  // the progress follows
   ASSERT_TRUE(run_command(app, {"lesson_goto", "3"}).ok);        // passed over: closed too
   EXPECT_TRUE(app.lesson.passed());
-  EXPECT_TRUE(drawn(drawn_texts(h), tr("lesson.not_answered")));
+  EXPECT_TRUE(drawn(drawn_texts(h), app.tr("lesson.not_answered")));
   EXPECT_EQ(run_command(app, {"answer", "1"}).code, Msg::lesson_passed);
   EXPECT_EQ(run_command(app, {"lesson_goto", "0"}).code, Msg::command_usage);
   EXPECT_EQ(run_command(app, {"lesson_goto", "x"}).code, Msg::command_usage);
@@ -132,7 +132,7 @@ TEST(LessonEndUi, NextLessonOpensTheNextLessonInCourseOrder) {
   App& app = h.app;
   walk_threshold(app);
   (void)drawn_texts(h);
-  const std::string label = trf("lesson.next_lesson", {{"title", lesson_rows(app)[2].title}}) + "##next_lesson";
+  const std::string label = app.trf("lesson.next_lesson", {{"title", lesson_rows(app)[2].title}}) + "##next_lesson";
   ASSERT_TRUE(press_labelled(h, label, [&] { return app.lesson.id() == "dual"; }));
   EXPECT_EQ(app.builtin_open, "dual");
   EXPECT_EQ(app.lesson.step(), 0u);
@@ -146,7 +146,7 @@ TEST(LessonEndUi, NextLessonOpensTheNextLessonInCourseOrder) {
   EXPECT_TRUE(app.lesson.done());
   EXPECT_EQ(state(app)["lesson"]["next_lesson"], "");
   const std::vector<std::string> texts = drawn_texts(h);
-  EXPECT_TRUE(drawn(texts, tr("lesson.done")));
+  EXPECT_TRUE(drawn(texts, app.tr("lesson.done")));
   EXPECT_FALSE(drawn(texts, "Next lesson"));
 }
 
@@ -166,10 +166,10 @@ TEST(LessonEndUi, ARetryQuestionOffersPracticeThatIsNeverRecorded) {
   const LessonProgress first = app.course.lessons.at(key);
   EXPECT_EQ(first.results[0], 2);
   std::vector<std::string> texts = drawn_texts(h);
-  EXPECT_TRUE(drawn(texts, tr("lesson.wrong")));
-  EXPECT_TRUE(drawn(texts, tr("lesson.try_again")));
+  EXPECT_TRUE(drawn(texts, app.tr("lesson.wrong")));
+  EXPECT_TRUE(drawn(texts, app.tr("lesson.try_again")));
   EXPECT_FALSE(drawn(texts, "Click the point"));  // no answer inputs until Try again
-  ASSERT_TRUE(press_labelled(h, std::string(tr("lesson.try_again")) + "##lesson_retry", [&] { return app.lesson.practicing(); }));
+  ASSERT_TRUE(press_labelled(h, std::string(app.tr("lesson.try_again")) + "##lesson_retry", [&] { return app.lesson.practicing(); }));
   texts = drawn_texts(h);
   EXPECT_TRUE(drawn(texts, "Practice only"));
   EXPECT_TRUE(drawn(texts, "Click the point"));
@@ -177,8 +177,8 @@ TEST(LessonEndUi, ARetryQuestionOffersPracticeThatIsNeverRecorded) {
   ASSERT_TRUE(press_labelled(h, "x1##pick0", [&] { return app.lesson.practiced(); }));
   EXPECT_TRUE(app.lesson.practice_correct());
   texts = drawn_texts(h);
-  EXPECT_TRUE(drawn(texts, tr("lesson.practice_right")));
-  EXPECT_TRUE(drawn(texts, tr("lesson.wrong")));  // the recorded verdict stays on screen
+  EXPECT_TRUE(drawn(texts, app.tr("lesson.practice_right")));
+  EXPECT_TRUE(drawn(texts, app.tr("lesson.wrong")));  // the recorded verdict stays on screen
   // Nothing recorded: the verdict, the progress, the score.
   EXPECT_FALSE(app.lesson.last_correct());
   const LessonProgress now = app.course.lessons.at(key);
@@ -191,7 +191,7 @@ TEST(LessonEndUi, ARetryQuestionOffersPracticeThatIsNeverRecorded) {
   // Through the JavaScript API's command too.
   ASSERT_TRUE(run_command(app, {"answer", "1"}).ok);
   EXPECT_FALSE(app.lesson.practice_correct());
-  EXPECT_TRUE(drawn(drawn_texts(h), tr("lesson.practice_wrong")));
+  EXPECT_TRUE(drawn(drawn_texts(h), app.tr("lesson.practice_wrong")));
   EXPECT_EQ(app.course.lessons.at(key).results, first.results);
 }
 

@@ -31,12 +31,13 @@ struct Frames {
   }
   ~Frames() { ImGui::DestroyContext(); }
   void frame(App& app) {
-    update_fonts(app, 1.0f);
+    update_fonts(fonts, app, 1.0f);
     ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
     ImGui::NewFrame();
     pla::app::frame(app, 1.0f / 60.0f);
     ImGui::Render();
   }
+  FontAtlas fonts;  // the app's fonts in this context's atlas
 };
 
 TEST(LessonUi, CommandsWalkTheTextbookLessonToItsEnd) {

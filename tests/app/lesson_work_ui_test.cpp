@@ -25,7 +25,7 @@ struct Frames {
   // One frame; returns its duration in seconds.
   double frame(App& app) {
     const auto t = std::chrono::steady_clock::now();
-    update_fonts(app, 1.0f);
+    update_fonts(context.fonts, app, 1.0f);
     test::run_frame(app);
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
   }

@@ -17,7 +17,7 @@ namespace {
 TEST(LinkMaker, TheLinkReproducesTheChoices) {
   LinkMaker m;
   m.lesson = 2;  // the second built-in lesson
-  m.lang = 1;    // Tiếng Việt
+  m.lang = "vi";  // Tiếng Việt
   m.panels.data = m.panels.algorithm = false;
   m.theme = Theme::Dark;
   m.embed = true;
@@ -31,7 +31,7 @@ TEST(LinkMaker, TheLinkReproducesTheChoices) {
   EXPECT_TRUE(ignored.empty()) << (ignored.empty() ? "" : ignored.front().english());
   EXPECT_TRUE(app.lesson.active());
   EXPECT_EQ(app.lesson.id(), builtin_lesson_ids()[1]);
-  EXPECT_EQ(app.lang, Lang::Vi);
+  EXPECT_EQ(app.lang, "vi");
   EXPECT_EQ(app.theme, Theme::Dark);
   EXPECT_TRUE(app.embed);
   EXPECT_FALSE(app.panels.data);
@@ -77,13 +77,14 @@ TEST(LinkMaker, TheDialogFitsInEveryLanguage) {
       ImGui::CreateContext();
       ImGui::GetIO().IniFilename = nullptr;
       ImGui::GetIO().DisplaySize = size;
+      FontAtlas fonts;
       App app;
       init(app);
       app.touch = size.x < 500;
       ASSERT_TRUE(run_command(app, {"set", "lang", lang}).ok);
       app.maker.open = true;
       for (int i = 0; i < 4; ++i) {
-        update_fonts(app, 1.0f);
+        update_fonts(fonts, app, 1.0f);
         ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
         ImGui::NewFrame();
         frame(app, 1.0f / 60.0f);
@@ -117,6 +118,7 @@ TEST(DualTable, ShowsAlphaTheGramMatrixAndThePrimalCheck) {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;
   ImGui::GetIO().DisplaySize = ImVec2(1280, 800);
+  FontAtlas fonts;
   App app;
   init(app);
   ASSERT_TRUE(run_command(app, {"lesson", "dual"}).ok);
@@ -124,7 +126,7 @@ TEST(DualTable, ShowsAlphaTheGramMatrixAndThePrimalCheck) {
   ASSERT_TRUE(run_command(app, {"set", "panels", "theory"}).ok);
   EXPECT_EQ(app.session.learner().alpha(), (std::vector<std::uint64_t>{2, 0, 5}));
   for (int i = 0; i < 4; ++i) {
-    update_fonts(app, 1.0f);
+    update_fonts(fonts, app, 1.0f);
     ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
     ImGui::NewFrame();
     frame(app, 1.0f / 60.0f);

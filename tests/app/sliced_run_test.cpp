@@ -217,5 +217,28 @@ TEST(SlicedRun, ALinksStepCutShortByAStopRuleSaysWhere) {
   }
 }
 
+// Which commands run in slices is a column of the command table (kCmdSliced): every
+// command the table marks goes through the sliced path (its first slice timed, as
+// pla_frame_stats reports it), and no other does.
+TEST(SlicedRun, TheCommandTableSaysWhichCommandsRunInSlices) {
+  int sliced = 0;
+  for (const Command& c : session_commands()) {
+    if (c.min_args > 0) continue;
+    Sliced h;
+    ASSERT_TRUE(run_command(h.app, kNoisy).ok);
+    h.app.run.budget_ms = 0.0;
+    h.app.run.slice_ms_max = -1.0;
+    (void)run_command(h.app, {c.name});
+    const bool flagged = (c.flags & kCmdSliced) != 0;
+    EXPECT_EQ(h.app.run.slice_ms_max >= 0.0, flagged) << c.name;
+    sliced += flagged;
+    if (flagged && std::string(c.name) == "epoch") {
+      EXPECT_TRUE(h.app.training);  // 20000 steps do not fit in one piece
+      EXPECT_EQ(state(h.app)["run"]["kind"], "epoch");
+    }
+  }
+  EXPECT_GE(sliced, 5);  // next_update, epoch, train, run, compare
+}
+
 }  // namespace
 }  // namespace pla::app::sliced_run_test

@@ -139,14 +139,14 @@ TEST(TheoryLessonsUi, LessonTextsAndTheVcPlotFitEveryLanguageAndSize) {
           // The texts of this step, as the panel shows them.
           std::vector<std::string> ours;
           const NumberFormat fmt = [](double v) { return fmt_num(v, 6); };
-          const std::string l = lang_code(language());
+          const std::string l = app.shown_lang();
           ours.push_back(app.lesson.narration(app.session, l, fmt));
           ours.push_back(app.lesson.question_prompt(l, fmt));
           ours.push_back(app.lesson.feedback(l, fmt));
           for (const std::string& o : app.lesson.question_options(l, fmt)) ours.push_back(o);
           for (const char* key : {"plots.vc_title", "plots.vc_axis", "plots.vc_bound", "plots.vc_test", "plots.vc_train",
                                   "theory.delta"})
-            ours.push_back(tr(key));
+            ours.push_back(app.tr(key));
           const LayoutReport r = check_layout(options);
           EXPECT_GT(r.glyphs, 20) << size.name << " " << lang << " " << id << ": the checker sees no text";
           bool narration_drawn = false;  // the narration's first words are on screen

@@ -38,7 +38,7 @@ struct Frames {
   }
   ~Frames() { ImGui::DestroyContext(); }
   void frame(App& app) {
-    update_fonts(app, 1.0f);
+    update_fonts(fonts, app, 1.0f);
     ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
     ImGui::NewFrame();
     pla::app::frame(app, 1.0f / 60.0f);
@@ -53,6 +53,7 @@ struct Frames {
     io.MouseDown[0] = false;
     frame(app);
   }
+  FontAtlas fonts;  // the app's fonts in this context's atlas
 };
 
 // Presses the button or radio "text##id" (tried with each window's id as the seed of its
@@ -166,8 +167,7 @@ TEST(LessonFeedback, ARightAnswerNeedsNoAnswerLineAndOtherLanguagesSayIt) {
     f.frame(other);
     ASSERT_TRUE(run_command(other, {"answer", "1"}).ok);
     f.frame(other);
-    const Lang l = std::string(lang) == "vi" ? Lang::Vi : Lang::Zh;
-    std::string want = catalog_text(l, "lesson.answer_is");
+    std::string want = other.session.catalogs().text(lang, "lesson.answer_is");
     want.replace(want.find("{answer}"), 8, "x1");
     EXPECT_NE(lesson_items(other).find(want), std::string::npos) << lang << ": " << lesson_items(other);
   }
@@ -247,7 +247,7 @@ TEST(Touch, TheToolRowAddsAMinusOnePointAQueryAndChoosesTheUpdatePoint) {
   EXPECT_NEAR(ds.row(n)[1], 3.0, px);
   ASSERT_TRUE(run_command(app, {"remove_point", std::to_string(n)}).ok);
   // query: a tap adds a query point, no data point.
-  ASSERT_TRUE(press(f, app, label("canvas.tool_query", "touch_query"), [&] { return drawn_text().find("query point there") != std::string::npos; }));
+  ASSERT_TRUE(press(f, app, app.label("canvas.tool_query", "touch_query"), [&] { return drawn_text().find("query point there") != std::string::npos; }));
   f.tap(app, to_screen(app, 2.0, 2.0));
   EXPECT_EQ(app.session.data().size(), n);
   ASSERT_EQ(app.session.queries().size(), 1u);
@@ -255,7 +255,7 @@ TEST(Touch, TheToolRowAddsAMinusOnePointAQueryAndChoosesTheUpdatePoint) {
   // update on: a tap on x2 = (4, 3), misclassified at w = 0, b = 0 (y(w·x + b) = 0), makes
   // the perceptron update on it: w = 0 + 1·(+1)·(4, 3) = (4, 3), b = 0 + 1·(+1) = 1.
   ASSERT_EQ(app.session.learner().updates(), 0u);
-  ASSERT_TRUE(press(f, app, label("canvas.tool_update", "touch_update"),
+  ASSERT_TRUE(press(f, app, app.label("canvas.tool_update", "touch_update"),
                     [&] { return drawn_text().find("Tap a misclassified point") != std::string::npos; }));
   f.tap(app, to_screen(app, 4.0, 3.0));
   ASSERT_EQ(app.session.learner().updates(), 1u);
@@ -392,14 +392,14 @@ TEST(TouchLesson, EveryLessonControlIsAFingerHighAndEndingItIsApartFromNext) {
         ASSERT_EQ(app.lesson.question_kind(), QuestionKind::Number);
       }
       for (int i = 0; i < 3; ++i) f.frame(app);
-      std::vector<std::string> labels = {label("lesson.back", "lesson_back"), label("lesson.next", "lesson_next"),
-                                         label("lesson.exit", "lesson_exit")};
+      std::vector<std::string> labels = {app.label("lesson.back", "lesson_back"), app.label("lesson.next", "lesson_next"),
+                                         app.label("lesson.exit", "lesson_exit")};
       if (kind == 0) {
         for (int i = 0; i < 3; ++i) labels.push_back("x" + std::to_string(i + 1) + "##pick" + std::to_string(i));
-        labels.push_back(label("lesson.none", "pick_none"));
+        labels.push_back(app.label("lesson.none", "pick_none"));
       } else {
         labels.push_back("##answer_number");
-        labels.push_back(label("lesson.check", "answer_check"));
+        labels.push_back(app.label("lesson.check", "answer_check"));
         if (touch) labels.push_back("\u00B1##answer_sign");
       }
       std::vector<ImGuiID> ids;
@@ -435,7 +435,7 @@ TEST(TouchLesson, TheNumberFieldIsToldToThePageAndThePageInputWritesTheAnswer) {
   EXPECT_GE(a.max.y - a.min.y, 44.0 - 0.5);
   EXPECT_GT(a.max.x - a.min.x, 60.0);
   EXPECT_EQ(a.label, "b after the next update?");
-  EXPECT_EQ(a.hint, tr("lesson.your_answer"));
+  EXPECT_EQ(a.hint, app.tr("lesson.your_answer"));
   EXPECT_FALSE(a.active);
   // The field is drawn where it is told: a tap at its centre reaches ImGui's own field.
   const Vec2d centre = {(a.min.x + a.max.x) * 0.5, (a.min.y + a.max.y) * 0.5};
@@ -579,7 +579,7 @@ TEST(TouchLesson, OpeningALessonBringsItsQuestionIntoView) {
   const std::string prompt = app.lesson.question_prompt("en", [](double v) { return fmt_num(v, 6); });
   ASSERT_GT(prompt.size(), 15u);
   EXPECT_NE(text.find(prompt.substr(0, 15)), std::string::npos) << text;
-  EXPECT_NE(text.find(tr("lesson.next")), std::string::npos) << text;
+  EXPECT_NE(text.find(app.tr("lesson.next")), std::string::npos) << text;
   EXPECT_LT(panel->Scroll.y, 300.0f);
 }
 

@@ -1,22 +1,30 @@
 #!/usr/bin/env python3
 """Perceptron Lab: the interface's fonts, cut at build time from Debian's font packages.
 
-  ui.ttf  DejaVu Sans (fonts-dejavu-core) cut to Latin, every Vietnamese letter, Greek,
-          super- and subscripts, arrows and the mathematical operators, plus every
-          character the English and Vietnamese catalogs use;
-  zh.ttf  WenQuanYi Micro Hei (fonts-wqy-microhei) cut to exactly the characters of the
-          Chinese catalog that the ui font lacks (Han characters, CJK punctuation);
-  extra.ttf  the same font cut to the few such characters the other catalogs use (the
-          language switcher writes "中文" in every language): always loaded, a few KB.
+The languages are the catalogs of --catalogs (src/app/languages.py: a language is its catalog
+file, and its "language.fonts" names the font files it needs beyond the ui font):
+  ui.ttf     DejaVu Sans (fonts-dejavu-core) cut to Latin, every Vietnamese letter, Greek,
+             super- and subscripts, arrows and the mathematical operators, plus every
+             character the catalogs of the languages without fonts of their own use;
+  LANG.ttf   for a language with fonts (zh: WenQuanYi Micro Hei, fonts-wqy-microhei), its
+             first font cut to exactly the characters of its catalog (and lessons) that the ui
+             font lacks, plus CJK and full-width punctuation where that font has it;
+             LANG-2.ttf, ... its next fonts, cut to what the earlier ones still lack;
+  extra.ttf  every language's name where the ui font lacks it (each one is written in every
+             language's menu: "中文") and the characters a language uses that neither the ui
+             font nor its own fonts have, cut from the languages' fonts: always loaded, a few
+             KB (extra-2.ttf, ... when they come from more than one font file).
 
-Also writes a C++ source holding the fonts as byte arrays (--embed ui or ui,zh) and
-fails, naming the string and the character, when a catalog uses a character that the
-fonts loaded for its language lack (the glyph-coverage check).
+Also writes a C++ source holding the fonts as byte arrays (kFont_NAME, '-' as '_') and a table
+of them (kFontNames, kFontBytes, kFontSizes, kFontCount; --embed ui: the ui and extra fonts'
+bytes only, the language fonts empty; --embed all: every font), and fails, naming the string
+and the character, when a catalog uses a character that the fonts loaded for its language
+lack (the glyph-coverage check).
 
-Usage: make_fonts.py --catalogs DIR --out DIR --cpp FILE --embed ui|ui,zh
+Usage: make_fonts.py --catalogs DIR [--lessons DIR] --out DIR --cpp FILE --embed ui|all
+       make_fonts.py --catalogs DIR --list     the font files it writes, one name a line
 """
 import argparse
-import io
 import json
 import logging
 import os
@@ -25,8 +33,10 @@ import sys
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from languages import LanguageError, languages  # noqa: E402  (src/app/languages.py)
+
 UI_SOURCE = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-ZH_SOURCE = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
 
 # Ranges the ui font keeps whatever the catalogs say (text typed by users, file names).
 UI_RANGES = [
@@ -43,24 +53,67 @@ UI_RANGES = [
     (0x2200, 0x22FF),  # mathematical operators
     (0x25A0, 0x25CF),  # squares, triangles, circles (class shapes in text)
 ]
+# What a language font keeps besides its catalog's characters, where it has them.
+LANGUAGE_FONT_RANGES = [
+    (0x3000, 0x3003),  # CJK punctuation
+    (0xFF01, 0xFF1E),  # full-width punctuation
+]
 
 
-def catalog_strings(path):
-    with open(path, encoding="utf-8") as f:
-        data = json.load(f)
-    out = []
+def strings_of(value, key, out):
+    """Every string of a catalog as (key, text): nested objects give "a.b", lists "a[2]"."""
+    if isinstance(value, str):
+        out.append((key, value))
+    elif isinstance(value, dict):
+        for k, x in value.items():
+            strings_of(x, key + "." + k if key else k, out)
+    elif isinstance(value, list):
+        for i, x in enumerate(value):
+            strings_of(x, "%s[%d]" % (key, i), out)
+    return out
 
-    def walk(v, key):
-        if isinstance(v, str):
-            out.append((key, v))
-        elif isinstance(v, dict):
-            for k, x in v.items():
-                walk(x, key + "." + k if key else k)
-        elif isinstance(v, list):
-            for i, x in enumerate(v):
-                walk(x, "%s[%d]" % (key, i))
 
-    walk(data, "")
+def lesson_strings(folder, codes, texts):
+    """A lesson's texts: an object whose key is a language's code holds that language's text."""
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".json"):
+            continue
+        with open(os.path.join(folder, name), encoding="utf-8") as f:
+            lesson = json.load(f)
+
+        def walk(v, key):
+            if isinstance(v, dict):
+                for k, x in v.items():
+                    if k in codes and isinstance(x, str):
+                        texts[k].append(("lesson %s: %s.%s" % (name, key, k), x))
+                    else:
+                        walk(x, key + "." + k if key else k)
+            elif isinstance(v, list):
+                for i, x in enumerate(v):
+                    walk(x, "%s[%d]" % (key, i))
+
+        walk(lesson, "")
+
+
+def font_names(rows):
+    """The fonts written, in order: ui, extra (one per distinct font file of the languages),
+    then each language's own: {name: (source file, the language's code or None)}."""
+    sources = []
+    for row in rows:
+        sources += [f for f in row["fonts"] if f not in sources]
+    names = {"ui": (UI_SOURCE, None)}
+    for i, source in enumerate(sources):
+        names["extra" if i == 0 else "extra-%d" % (i + 1)] = (source, None)
+    for row in rows:
+        for i, source in enumerate(row["fonts"]):
+            names[row["code"] if i == 0 else "%s-%d" % (row["code"], i + 1)] = (source, row["code"])
+    return names
+
+
+def ranges(pairs):
+    out = set()
+    for lo, hi in pairs:
+        out.update(range(lo, hi + 1))
     return out
 
 
@@ -68,9 +121,18 @@ def cmap_of(font):
     return set(font.getBestCmap().keys())
 
 
-def cut(source, font_number, unicodes, out_path):
+def source_cmap(source, cache):
+    if source not in cache:
+        if not os.path.exists(source):
+            sys.exit("make_fonts.py: font file %s not found (a catalog's language.fonts names it: "
+                     "install its Debian package)" % source)
+        cache[source] = cmap_of(TTFont(source, fontNumber=0))
+    return cache[source]
+
+
+def cut(source, unicodes, out_path):
     options = subset.Options()
-    options.font_number = font_number
+    options.font_number = 0
     options.hinting = False
     options.desubroutinize = True
     options.layout_features = ["kern", "liga", "ccmp", "mark", "mkmk"]
@@ -84,6 +146,52 @@ def cut(source, font_number, unicodes, out_path):
     return cmap_of(TTFont(out_path))
 
 
+def cut_all(rows, texts, out_dir):
+    """Cuts every font of font_names() into OUT_DIR/NAME.ttf; returns {name: the characters it has}."""
+    chars = {row["code"]: {ord(c) for _, s in texts[row["code"]] for c in s if ord(c) >= 0x20} for row in rows}
+    names, cmaps, have, own = font_names(rows), {}, {}, {}
+    ui_want = ranges(UI_RANGES)
+    for row in rows:
+        if not row["fonts"]:
+            ui_want |= chars[row["code"]]
+    have["ui"] = cut(UI_SOURCE, ui_want & source_cmap(UI_SOURCE, cmaps), os.path.join(out_dir, "ui.ttf"))
+    # Every language's name is in every language's menu: the extra fonts hold what ui lacks.
+    shared = {ord(c) for row in rows for c in row["name"]} - have["ui"]
+    # Each language's own fonts, in order, each cut to what the ones before it lack.
+    for name, (source, code) in names.items():
+        if code is None:
+            continue
+        want = chars[code] - have["ui"] - shared - own.get(code, set())
+        if name == code:
+            want |= ranges(LANGUAGE_FONT_RANGES)
+        have[name] = cut(source, want & source_cmap(source, cmaps), os.path.join(out_dir, name + ".ttf"))
+        own[code] = own.get(code, set()) | have[name]
+    # What is left (a language's name in every language's menu): the extra fonts.
+    left = set(shared)
+    for row in rows:
+        left |= chars[row["code"]] - have["ui"] - own.get(row["code"], set())
+    for name, (source, code) in names.items():
+        if code is None and name != "ui":
+            have[name] = cut(source, (left & source_cmap(source, cmaps)) | {0x20}, os.path.join(out_dir, name + ".ttf"))
+            left -= have[name]
+    return have
+
+
+def coverage_errors(rows, texts, have):
+    """Every character of every catalog string must be in the fonts loaded for its language:
+    the ui font, the extra fonts and the language's own."""
+    names = font_names(rows)
+    shared = set().union(*(have[n] for n, (_, code) in names.items() if code is None))
+    missing = []
+    for row in rows:
+        fonts = shared.union(*(have[n] for n, (_, code) in names.items() if code == row["code"]))
+        for key, s in texts[row["code"]]:
+            for c in s:
+                if ord(c) >= 0x20 and ord(c) not in fonts:
+                    missing.append("%s.json: %s: U+%04X '%s' is in no font of this language" % (row["code"], key, ord(c), c))
+    return missing
+
+
 def cpp_array(name, data):
     lines = ["extern const unsigned char %s[];" % name, "extern const unsigned int %s_size;" % name,
              "const unsigned int %s_size = %d;" % (name, len(data)),
@@ -94,91 +202,65 @@ def cpp_array(name, data):
     return "\n".join(lines) + "\n"
 
 
+def cpp_source(rows, out_dir, embed_all):
+    """The fonts as C++ byte arrays and their table; a font not embedded has no bytes (size 0)."""
+    names = font_names(rows)
+    src = ["// Generated by src/app/fonts/make_fonts.py: do not edit.", "namespace pla::app {"]
+    symbols = []
+    for name, (_, code) in names.items():
+        symbol = "kFont_" + name.replace("-", "_")
+        symbols.append(symbol)
+        if embed_all or code is None:
+            with open(os.path.join(out_dir, name + ".ttf"), "rb") as f:
+                src.append(cpp_array(symbol, f.read()))
+        else:
+            src.append("extern const unsigned char %s[];\nextern const unsigned int %s_size;\n"
+                       "alignas(4) const unsigned char %s[] = {0};\nconst unsigned int %s_size = 0;\n"
+                       % (symbol, symbol, symbol, symbol))
+    src.append("// The table: ui, extra (extra-2, ...), then each language's own fonts, named by its code\n"
+               "// (zh; zh-2, ... for its further font files).")
+    src.append("extern const char* const kFontNames[];\nextern const unsigned char* const kFontBytes[];\n"
+               "extern const unsigned int kFontSizes[];\nextern const unsigned int kFontCount;")
+    src.append("const char* const kFontNames[] = {%s};" % ", ".join('"%s"' % n for n in names))
+    src.append("const unsigned char* const kFontBytes[] = {%s};" % ", ".join(symbols))
+    src.append("const unsigned int kFontSizes[] = {%s};" % ", ".join(s + "_size" for s in symbols))
+    src.append("const unsigned int kFontCount = %d;" % len(symbols))
+    src.append("}  // namespace pla::app\n")
+    return "\n".join(src)
+
+
 def main():
-    logging.getLogger("fontTools").setLevel(logging.ERROR)  # "FFTM NOT subset" and the like
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--catalogs", required=True)
-    ap.add_argument("--out", required=True)
-    ap.add_argument("--cpp", required=True)
-    ap.add_argument("--embed", default="ui")
+    ap.add_argument("--list", action="store_true", help="print the names of the fonts written, one a line")
+    ap.add_argument("--out")
+    ap.add_argument("--cpp")
+    ap.add_argument("--embed", choices=("ui", "all"), default="ui")
     ap.add_argument("--lessons", default="", help="a folder of lesson files whose texts count too")
     a = ap.parse_args()
+    try:
+        rows = languages(a.catalogs)
+    except LanguageError as e:
+        sys.exit("make_fonts.py: %s" % e)
+    if a.list:
+        print("\n".join(font_names(rows)))
+        return 0
+    if not a.out or not a.cpp:
+        ap.error("--out and --cpp are needed (or --list)")
+    logging.getLogger("fontTools").setLevel(logging.ERROR)  # "FFTM NOT subset" and the like
     os.makedirs(a.out, exist_ok=True)
-
-    langs = {}
-    for name in sorted(os.listdir(a.catalogs)):
-        if name.endswith(".json"):
-            langs[name[:-5]] = catalog_strings(os.path.join(a.catalogs, name))
-
-    # Lesson texts: an object with "en"/"vi"/"zh" keys is text per language.
+    texts = {row["code"]: strings_of(row["catalog"], "", []) for row in rows}
+    for row in rows:  # every language's name, written in every language's menu
+        for code in texts:
+            texts[code].append(("%s.json's language.name (in every language's menu)" % row["code"], row["name"]))
     if a.lessons and os.path.isdir(a.lessons):
-        for name in sorted(os.listdir(a.lessons)):
-            if not name.endswith(".json"):
-                continue
-            with open(os.path.join(a.lessons, name), encoding="utf-8") as f:
-                lesson = json.load(f)
-
-            def walk(v, key):
-                if isinstance(v, dict):
-                    for k, x in v.items():
-                        if k in ("en", "vi", "zh") and isinstance(x, str):
-                            langs.setdefault(k, []).append(("lesson %s: %s.%s" % (name, key, k), x))
-                        else:
-                            walk(x, key + "." + k if key else k)
-                elif isinstance(v, list):
-                    for i, x in enumerate(v):
-                        walk(x, "%s[%d]" % (key, i))
-
-            walk(lesson, "")
-
-    def chars(lang):
-        return {ord(c) for _, s in langs.get(lang, []) for c in s if ord(c) >= 0x20}
-
-    ui_want = set()
-    for lo, hi in UI_RANGES:
-        ui_want.update(range(lo, hi + 1))
-    for lang in langs:
-        if lang != "zh":
-            ui_want |= chars(lang)
-    ui_src = cmap_of(TTFont(UI_SOURCE))
-    ui_have = cut(UI_SOURCE, 0, ui_want & ui_src, os.path.join(a.out, "ui.ttf"))
-
-    extra_want = set()
-    for lang in langs:
-        if lang != "zh":
-            extra_want |= {c for c in chars(lang) if c not in ui_have}
-    zh_src = cmap_of(TTFont(ZH_SOURCE, fontNumber=0))
-    extra_have = cut(ZH_SOURCE, 0, (extra_want & zh_src) | {0x20}, os.path.join(a.out, "extra.ttf"))
-
-    zh_want = {c for c in chars("zh") if c not in ui_have}
-    zh_want |= set(range(0x3000, 0x3004)) | set(range(0xFF01, 0xFF1F))  # CJK and full-width punctuation
-    zh_have = cut(ZH_SOURCE, 0, zh_want & zh_src, os.path.join(a.out, "zh.ttf"))
-
-    # Glyph coverage: every character of every catalog string, in the fonts of its language.
-    missing = []
-    for lang, strings in langs.items():
-        have = ui_have | extra_have | (zh_have if lang == "zh" else set())
-        for key, s in strings:
-            for c in s:
-                if ord(c) >= 0x20 and ord(c) not in have:
-                    missing.append("%s.json: %s: U+%04X '%s' is in no font of this language" % (lang, key, ord(c), c))
+        lesson_strings(a.lessons, set(texts), texts)
+    have = cut_all(rows, texts, a.out)
+    missing = coverage_errors(rows, texts, have)
     if missing:
         sys.stderr.write("glyph coverage check failed:\n  " + "\n  ".join(missing[:50]) + "\n")
         return 1
-
-    src = ["// Generated by src/app/fonts/make_fonts.py: do not edit.", "namespace pla::app {"]
-    embed = a.embed.split(",")
-    embed.append("extra")
-    for name in ("ui", "extra", "zh"):
-        if name in embed:
-            with open(os.path.join(a.out, name + ".ttf"), "rb") as f:
-                src.append(cpp_array("kFont_" + name, f.read()))
-        else:
-            src.append("extern const unsigned char kFont_%s[];\nextern const unsigned int kFont_%s_size;\n"
-                       "alignas(4) const unsigned char kFont_%s[] = {0};\nconst unsigned int kFont_%s_size = 0;\n"
-                       % (name, name, name, name))
-    src.append("}  // namespace pla::app\n")
-    text = "\n".join(src)
+    text = cpp_source(rows, a.out, a.embed == "all")
     old = open(a.cpp).read() if os.path.exists(a.cpp) else ""
     if old != text:
         with open(a.cpp, "w") as f:
