@@ -5,13 +5,14 @@
 #   ./build.sh fuzz [SECONDS]   build the libFuzzer targets (clang) in build/fuzz, run each SECONDS (30)
 #   ./build.sh bench   benchmarks: ours (native + wasm), scikit-learn, liblinear on the same data; one table
 #   ./build.sh package --standard scorm12|scorm2004|h5p|html [--lesson ID[,ID...]] [--lesson-file FILE]...
-#                      [--lang en|vi|zh] [--pass 0.8] [--theme light|dark|contrast] [--panels data,run]
+#                      [--lang CODE] [--pass 0.8] [--theme light|dark|contrast] [--panels data,run]
 #                      [--embed] [--out FILE] [--www DIR]
 #                      a package for a course (web/package/package.js: the same code as the page's
 #                      "For your course"): SCORM 1.2 or 2004 4th edition (one SCO), H5P, or the
 #                      single-file page; the lessons (built-in ids, or a teacher's lesson files,
 #                      checked with pla lesson) as a course in that order; --pass is the pass mark
-#                      (0 to 1). Builds the web first unless --www is given.
+#                      (0 to 1); --lang: a language's code (its catalog, web/i18n/CODE.json).
+#                      Builds the web first unless --www is given.
 #                      (./build.sh web also writes the textbook lesson's SCORM packages into its www.)
 #   ./build.sh test-lms [--only REGEX]   the packages in a real Moodle 4.5.6 (tests/lms; not part of
 #                      `test`): installs Moodle once per machine into /var/lib/perceptron-lab-lms
@@ -39,7 +40,7 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 PACKAGES=(cmake ninja-build g++ clang libclang-rt-14-dev libgtest-dev googletest
   libbenchmark-dev emscripten libsdl2-dev xvfb xauth libgl1-mesa-dri chromium
   python3-sklearn python3-numpy liblinear-tools dpkg-dev xz-utils nodejs nlohmann-json3-dev
-  python3-fonttools fonts-dejavu-core fonts-wqy-microhei libfast-float-dev)
+  python3-fonttools fonts-dejavu-core fonts-wqy-microhei libfast-float-dev universal-ctags)
 
 install_packages() {
   local missing=()
@@ -137,23 +138,19 @@ apt_source() {  # apt_source PACKAGE -> downloads PACKAGE's source files into $D
     || die "apt-get source $1 failed (archive: ${aptdir}/parts/debian-src.sources)"
 }
 
-fetch_imgui() {
-  [ -f "${DEPS}/imgui/imgui.cpp" ] && return 0
-  log "fetching Dear ImGui 1.86 from Debian's source package"
-  ls "${DEPS}"/dl/imgui_1.86*.orig.tar.* >/dev/null 2>&1 || apt_source imgui
-  rm -rf "${DEPS}/imgui.tmp"; mkdir -p "${DEPS}/imgui.tmp"
-  tar -xf "${DEPS}"/dl/imgui_1.86*.orig.tar.* -C "${DEPS}/imgui.tmp" --strip-components=1
-  mv "${DEPS}/imgui.tmp" "${DEPS}/imgui"
+# fetch_source NAME PACKAGE VERSION MARKER: PACKAGE's upstream sources (its .orig tarball) of
+# VERSION unpacked into build/_deps/NAME, unless NAME/MARKER is there already.
+fetch_source() {
+  local name="$1" package="$2" version="$3" marker="$4"
+  [ -f "${DEPS}/${name}/${marker}" ] && return 0
+  log "fetching ${name} ${version} from Debian's source package ${package}"
+  ls "${DEPS}/dl/${package}_${version}"*.orig.tar.* >/dev/null 2>&1 || apt_source "$package"
+  rm -rf "${DEPS}/${name}.tmp"; mkdir -p "${DEPS}/${name}.tmp"
+  tar -xf "${DEPS}/dl/${package}_${version}"*.orig.tar.* -C "${DEPS}/${name}.tmp" --strip-components=1
+  mv "${DEPS}/${name}.tmp" "${DEPS}/${name}"
 }
-
-fetch_sdl2_src() {
-  [ -f "${DEPS}/SDL2/CMakeLists.txt" ] && return 0
-  log "fetching SDL2 2.26.5 from Debian's source package"
-  ls "${DEPS}"/dl/libsdl2_2.26.5*.orig.tar.* >/dev/null 2>&1 || apt_source libsdl2
-  rm -rf "${DEPS}/SDL2.tmp"; mkdir -p "${DEPS}/SDL2.tmp"
-  tar -xf "${DEPS}"/dl/libsdl2_2.26.5*.orig.tar.* -C "${DEPS}/SDL2.tmp" --strip-components=1
-  mv "${DEPS}/SDL2.tmp" "${DEPS}/SDL2"
-}
+fetch_imgui()    { fetch_source imgui imgui 1.86 imgui.cpp; }
+fetch_sdl2_src() { fetch_source SDL2 libsdl2 2.26.5 CMakeLists.txt; }
 
 # SDL2 for the browser, built once with Emscripten and cached in build/_deps. With Debian's
 # Emscripten 3.1.6 its configure checks come from src/platform/sdl2_emscripten_checks.cmake
@@ -185,49 +182,37 @@ install_npm() {
   (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --ignore-scripts --no-audit --no-fund --silent)
 }
 
+# fetch_npm NAME VERSION SHA512 FILE: npm's NAME@VERSION, fetched with `npm pack` into
+# build/_deps/npm/NAME (unless NAME/FILE is there already), its tarball's sha512 checked
+# against the registry's integrity of that version, and FILE checked to be inside.
+fetch_npm() {
+  local name="$1" version="$2" sha512="$3" file="$4" dir="${DEPS}/npm" tgz sum
+  [ -f "${dir}/${name}/${file}" ] && return 0
+  tgz="${dir}/${name}-${version}.tgz"
+  mkdir -p "$dir"
+  log "fetching ${name} ${version} (npm pack)"
+  [ -f "$tgz" ] || (cd "$dir" && npm pack --silent "${name}@${version}" >/dev/null) \
+    || die "npm pack ${name}@${version} failed (the npm registry of this machine's npm config)"
+  sum="$(/usr/bin/python3 -c 'import base64,hashlib,sys; print(base64.b64encode(hashlib.sha512(open(sys.argv[1],"rb").read()).digest()).decode())' "$tgz")"
+  [ "$sum" = "$sha512" ] || { rm -f "$tgz"; die "${name}-${version}.tgz: sha512 mismatch"; }
+  rm -rf "${dir}/${name}.tmp"; mkdir -p "${dir}/${name}.tmp"
+  tar -xzf "$tgz" -C "${dir}/${name}.tmp" --strip-components=1 --no-same-owner --warning=no-unknown-keyword
+  [ -f "${dir}/${name}.tmp/${file}" ] || die "${name}: no ${file} in ${tgz}"
+  rm -rf "${dir:?}/${name}"; mv "${dir}/${name}.tmp" "${dir}/${name}"
+}
+
 # pipwerks' SCORM API wrapper (npm pipwerks-scorm-api-wrapper, the content side of the SCORM
-# packages), fetched with `npm pack` into build/_deps/npm: its package.json names a git
-# dependency (GitHub) that npm install would fetch, while its index.js already bundles the
-# wrapper. The tarball's sha512 is checked against the registry's integrity of this version.
+# packages): its package.json names a git dependency (GitHub) that npm install would fetch,
+# while its index.js already bundles the wrapper, so it is fetched with `npm pack`.
 PIPWERKS_VERSION=0.1.2
 PIPWERKS_SHA512=25T7MzC4oPMh1324TkogILXw+W7qkyLeeKfBF0lguQEDd1q8gVd6+YAqlboEDDoLArt57F540QLEcW9SpM8xyw==
-PIPWERKS="${DEPS}/npm/pipwerks-scorm-api-wrapper/index.js"
-fetch_pipwerks() {
-  [ -f "$PIPWERKS" ] && return 0
-  local dir="${DEPS}/npm" tgz sum
-  tgz="${dir}/pipwerks-scorm-api-wrapper-${PIPWERKS_VERSION}.tgz"
-  mkdir -p "$dir"
-  log "fetching pipwerks-scorm-api-wrapper ${PIPWERKS_VERSION} (npm pack)"
-  [ -f "$tgz" ] || (cd "$dir" && npm pack --silent "pipwerks-scorm-api-wrapper@${PIPWERKS_VERSION}" >/dev/null) \
-    || die "npm pack pipwerks-scorm-api-wrapper@${PIPWERKS_VERSION} failed (the npm registry of this machine's npm config)"
-  sum="$(/usr/bin/python3 -c 'import base64,hashlib,sys; print(base64.b64encode(hashlib.sha512(open(sys.argv[1],"rb").read()).digest()).decode())' "$tgz")"
-  [ "$sum" = "$PIPWERKS_SHA512" ] || { rm -f "$tgz"; die "pipwerks-scorm-api-wrapper-${PIPWERKS_VERSION}.tgz: sha512 mismatch"; }
-  rm -rf "${dir}/pipwerks.tmp"; mkdir -p "${dir}/pipwerks.tmp"
-  tar -xzf "$tgz" -C "${dir}/pipwerks.tmp" --strip-components=1 --no-same-owner --warning=no-unknown-keyword
-  [ -f "${dir}/pipwerks.tmp/index.js" ] || die "pipwerks-scorm-api-wrapper: no index.js in ${tgz}"
-  rm -rf "${dir}/pipwerks-scorm-api-wrapper"; mv "${dir}/pipwerks.tmp" "${dir}/pipwerks-scorm-api-wrapper"
-}
+fetch_pipwerks() { fetch_npm pipwerks-scorm-api-wrapper "$PIPWERKS_VERSION" "$PIPWERKS_SHA512" index.js; }
 
 # fflate (npm), the zip writer of the packages (web/package/make_package.js): its UMD build goes
 # into the web bundle (www/package/fflate.js), where the page and ./build.sh package both use it.
-# Fetched as pipwerks is, its tarball's sha512 checked against the registry's integrity.
 FFLATE_VERSION=0.8.3
 FFLATE_SHA512=tbZNuJrLwGUp3zshBtdy4W+ORxZuIh8a5ilyIEQDC5rY1f3U20JMry0Ll3WBzU58EZKsEuJFXhb5gwv8CsPvgA==
-fetch_fflate() {
-  local dir="${DEPS}/npm" tgz sum
-  [ -f "${dir}/fflate/umd/index.js" ] && return 0
-  tgz="${dir}/fflate-${FFLATE_VERSION}.tgz"
-  mkdir -p "$dir"
-  log "fetching fflate ${FFLATE_VERSION} (npm pack)"
-  [ -f "$tgz" ] || (cd "$dir" && npm pack --silent "fflate@${FFLATE_VERSION}" >/dev/null) \
-    || die "npm pack fflate@${FFLATE_VERSION} failed (the npm registry of this machine's npm config)"
-  sum="$(/usr/bin/python3 -c 'import base64,hashlib,sys; print(base64.b64encode(hashlib.sha512(open(sys.argv[1],"rb").read()).digest()).decode())' "$tgz")"
-  [ "$sum" = "$FFLATE_SHA512" ] || { rm -f "$tgz"; die "fflate-${FFLATE_VERSION}.tgz: sha512 mismatch"; }
-  rm -rf "${dir}/fflate.tmp"; mkdir -p "${dir}/fflate.tmp"
-  tar -xzf "$tgz" -C "${dir}/fflate.tmp" --strip-components=1 --no-same-owner --warning=no-unknown-keyword
-  [ -f "${dir}/fflate.tmp/umd/index.js" ] || die "fflate: no umd/index.js in ${tgz}"
-  rm -rf "${dir}/fflate"; mv "${dir}/fflate.tmp" "${dir}/fflate"
-}
+fetch_fflate() { fetch_npm fflate "$FFLATE_VERSION" "$FFLATE_SHA512" umd/index.js; }
 
 deps_native() { install_packages; fetch_imgui; }
 deps_web()    { install_packages; fetch_imgui; build_sdl2_wasm; fetch_pipwerks; fetch_fflate; }

@@ -9,7 +9,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { OUT, check, assert, decodePng, openApp, reusableApp, HTML_LANG, frames, main } = require('./lib');
+const { OUT, check, assert, decodePng, openApp, reusableApp, HTML_LANG, LANGS, frames, main } = require('./lib');
 
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const MINUS = '\u2212';
@@ -85,18 +85,20 @@ function boxContrast(img, x0, y0, x1, y1) {
   return { ratio: best, bg, ink };
 }
 
-main(async ({ browser, server }) => {
-  const texts = {};
-
-  await check('axe-core: no serious or critical violations (default, lesson, embed, en/vi/zh)', async () => {
+// The checks: a table of rows [the check's name, async (ctx) => ...] (ctx: the browser, the
+// server of the web folder, texts), run in order by main.
+const CHECKS = [
+  ['axe-core: no serious or critical violations (default, lesson, embed, every language)', async ({ browser, server }) => {
     // Each language's default view; a lesson and embed mode (with and without one) across them.
     const views = [['default', ''], ['lesson', '?lesson=textbook'], ['embed', '?embed=true&preset=textbook'],
       ['embed lesson', '?embed=true&lesson=textbook'], ['contrast', '?theme=contrast']];
-    const shown = { en: ['default', 'lesson', 'embed', 'contrast'], vi: ['default', 'embed lesson'],
-      zh: ['default', 'embed'] };
+    // English in four; each other language in its default view and one embed view, in turn
+    // (Vietnamese: embed lesson, Chinese: embed).
+    const shown = { en: ['default', 'lesson', 'embed', 'contrast'] };
+    LANGS.filter((l) => l !== 'en').forEach((l, i) => { shown[l] = ['default', ['embed lesson', 'embed'][i % 2]]; });
     let app = null;
     try {
-      for (const lang of ['en', 'vi', 'zh']) {
+      for (const lang of LANGS) {
         for (const [name, query] of views) {
           if (!shown[lang].includes(name)) continue;
           const url = server.url + (query ? query + '&' : '?') + 'lang=' + lang;
@@ -116,12 +118,12 @@ main(async ({ browser, server }) => {
     } finally {
       if (app) await app.context.close();
     }
-  });
+  }],
 
-  await check("the description and live region follow `step`, in each language (texts saved)", async () => {
+  ["the description and live region follow `step`, in each language (texts saved)", async ({ browser, server, texts }) => {
     let app = null;
     try {
-      for (const lang of ['en', 'vi', 'zh']) {
+      for (const lang of LANGS) {
         const url = server.url + '?preset=textbook&lang=' + lang;
         if (!app) app = await reusableApp(browser, url); else await app.visit(url);
         await described(app.page, lang);
@@ -144,9 +146,9 @@ main(async ({ browser, server }) => {
       if (app) await app.context.close();
     }
     fs.writeFileSync(path.join(OUT, 'a11y-texts.json'), JSON.stringify(texts, null, 1));
-  });
+  }],
 
-  await check('the textbook example from the keyboard alone, and a point added with the canvas cursor', async () => {
+  ['the textbook example from the keyboard alone, and a point added with the canvas cursor', async ({ browser, server, texts }) => {
     const app = await openApp(browser, server.url + '?preset=textbook&lang=en');
     const { page } = app;
     try {
@@ -201,9 +203,9 @@ main(async ({ browser, server }) => {
     } finally {
       await app.context.close();
     }
-  });
+  }],
 
-  await check('theme=contrast: text >= 4.5:1 and points >= 3:1 on the rendered canvas', async () => {
+  ['theme=contrast: text >= 4.5:1 and points >= 3:1 on the rendered canvas', async ({ browser, server, texts }) => {
     const measured = {};
     let app = null;
     try {
@@ -265,9 +267,9 @@ main(async ({ browser, server }) => {
     texts.contrast = measured;
     console.log('contrast measured: ' + JSON.stringify(measured));
     fs.writeFileSync(path.join(OUT, 'a11y-texts.json'), JSON.stringify(texts, null, 1));
-  });
+  }],
 
-  await check('reduced motion: autoplay does not start by itself; Play still plays', async () => {
+  ['reduced motion: autoplay does not start by itself; Play still plays', async ({ browser, server }) => {
     // One context (its storage emptied before each document, as in a fresh one); the media
     // feature set on the page before each load.
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -293,5 +295,10 @@ main(async ({ browser, server }) => {
       }
     }
     await context.close();
-  });
+  }],
+];
+
+main(async ({ browser, server }) => {
+  const ctx = { browser, server, texts: {} };
+  for (const [name, fn] of CHECKS) await check(name, () => fn(ctx));
 });

@@ -2,7 +2,7 @@
 // Browser checks of the course (web/lessons/course.json) and the student's progress: the
 // Lessons menu, opened with the L key, lists every built-in lesson in course order with
 // its title in the language in use, its length and the progress (state().lessons and a
-// screenshot in en, vi and zh); the progress survives a reload; a lesson resumes at its
+// screenshot in every language: the catalogs of web/i18n); the progress survives a reload; a lesson resumes at its
 // step after a reload with the same numbers and the answers given (a teacher's lesson from
 // its link too); in embed mode the menu
 // is hidden unless the link sets lessons_menu=1.
@@ -10,14 +10,14 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { OUT, check, assert, openApp, frames, decodePng, main, walkLesson } = require('./lib');
+const { OUT, check, assert, openApp, frames, decodePng, main, walkLesson, LANGUAGES, LANGS } = require('./lib');
 
 const SRC = path.join(__dirname, '../..');
 const COURSE = JSON.parse(fs.readFileSync(path.join(SRC, 'web/lessons/course.json'), 'utf8')).lessons;
 const LESSON = {};
 for (const id of COURSE) LESSON[id] = JSON.parse(fs.readFileSync(path.join(SRC, `web/lessons/${id}.json`), 'utf8'));
 const CATALOG = {};
-for (const l of ['en', 'vi', 'zh']) CATALOG[l] = JSON.parse(fs.readFileSync(path.join(SRC, `web/i18n/${l}.json`), 'utf8'));
+for (const l of LANGS) CATALOG[l] = JSON.parse(fs.readFileSync(path.join(SRC, `web/i18n/${l}.json`), 'utf8'));
 
 const state = (page) => page.evaluate(() => window.perceptronLab.state());
 const command = (page, ...args) => page.evaluate((a) => window.perceptronLab.command(...a), args);
@@ -67,8 +67,10 @@ async function walk(page, n, { answers = true, wrongAt = 0 } = {}) {
 }
 const yesOrZero = (s) => (s.lesson.question === 'yes_no' ? 'yes' : s.lesson.question === 'place_line' ? 'none' : '0');
 
-main(async ({ browser, server }) => {
-  await check('the Lessons menu (key L) lists every lesson in course order with its progress (en, vi, zh)', async () => {
+// The checks: a table of rows [the check's name, async (ctx) => ...] (ctx: the browser, the
+// server of the web folder), run in order by main.
+const CHECKS = [
+  ['the Lessons menu (key L) lists every lesson in course order with its progress (every language)', async ({ browser, server }) => {
     const app = await openApp(browser, server.url + 'index.html?lang=en');
     const { page } = app;
     try {
@@ -76,7 +78,7 @@ main(async ({ browser, server }) => {
       assert((await command(page, 'lesson_open', 'dual')).ok, 'lesson_open dual');
       await walk(page, 2);
       assert((await command(page, 'lesson_exit')).ok, 'lesson_exit');
-      for (const lang of ['en', 'vi', 'zh']) {
+      for (const lang of LANGS) {
         assert((await command(page, 'set', 'lang', lang)).ok, 'set lang');
         await page.waitForFunction(() => document.getElementById('status').hidden);
         await frames(page, 4);
@@ -86,8 +88,8 @@ main(async ({ browser, server }) => {
         // The frame that takes the key opens the menu (at most 5 s: the assertion below says
         // if it did not); then the frames that lay it out and draw it.
         await page.waitForFunction(() => window.perceptronLab.state().lessons_open, null, { timeout: 5000 }).catch(() => null);
-        if (lang === 'zh') {  // the Chinese font arrives
-          await page.waitForFunction(() => ['loaded', 'failed'].includes(window.perceptronLab.fonts.zh), null, { timeout: 10000 });
+        if (LANGUAGES.find((l) => l.code === lang).fonts.length) {  // the language's own font arrives (Chinese)
+          await page.waitForFunction((l) => ['loaded', 'failed'].includes(window.perceptronLab.fonts[l]), lang, { timeout: 10000 });
         }
         await frames(page, 3);
         const file = path.join(OUT, `course-menu-${lang}.png`);
@@ -113,9 +115,9 @@ main(async ({ browser, server }) => {
       }
       assert(app.errors.length === 0, 'console errors: ' + app.errors.join(' | '));
     } finally { await app.context.close(); }
-  });
+  }],
 
-  await check('progress survives a reload; a finished lesson reads done with its right answers', async () => {
+  ['progress survives a reload; a finished lesson reads done with its right answers', async ({ browser, server }) => {
     const app = await openApp(browser, server.url + 'index.html');
     const { page } = app;
     try {
@@ -141,41 +143,40 @@ main(async ({ browser, server }) => {
       console.log(`  customers: ${c.right} of ${c.questions} right; novikoff at step ${n.step} of ${n.steps}`);
       assert(app.errors.length === 0, 'console errors: ' + app.errors.join(' | '));
     } finally { await app.context.close(); }
-  });
+  }],
 
-  for (const [how, url] of [['opened by its link', 'index.html?lesson=textbook&lang=vi'], ['chosen in the menu', 'index.html?lang=vi']]) {
-    await check(`a lesson ${how} resumes at its step after a reload (same step, numbers and answers)`, async () => {
-      const app = await openApp(browser, server.url + url);
-      const { page } = app;
-      try {
-        if (!(await state(page)).lesson) assert((await command(page, 'lesson_open', 'textbook')).ok, 'lesson_open');
-        // Four steps on (the second question answered wrongly), then the current question answered.
-        let s = await walk(page, 4, { wrongAt: 2 });
-        for (let guard = 0; guard < 10 && !s.lesson.question; guard++) s = await walk(page, 1, { answers: false });
-        assert((await command(page, 'answer', yesOrZero(s))).ok, 'answer');
-        await frames(page, 3);
-        const before = await state(page), items = await lessonItems(page);
-        const shotBefore = await page.screenshot({ path: path.join(OUT, `course-resume-before-${how.split(' ')[0]}.png`) });
-        await reload(page);
-        const after = await state(page), itemsAfter = await lessonItems(page);
-        const shotAfter = await page.screenshot({ path: path.join(OUT, `course-resume-after-${how.split(' ')[0]}.png`) });
-        assert(after.lesson && after.lesson.id === 'textbook', 'no lesson after reload: ' + JSON.stringify(after.lesson));
-        assert(after.lesson.step === before.lesson.step, `step ${after.lesson.step} != ${before.lesson.step}`);
-        assert(after.lesson.answered === true && after.lesson.correct === before.lesson.correct, 'answer lost: ' + JSON.stringify(after.lesson));
-        for (const k of ['w', 'b', 'updates', 'step', 'data', 'running_w', 'running_b', 'train_mistakes'])
-          assert(JSON.stringify(after[k]) === JSON.stringify(before[k]), `${k}: ${JSON.stringify(after[k])} != ${JSON.stringify(before[k])}`);
-        assert(JSON.stringify(itemsAfter) === JSON.stringify(items), 'the lesson reads differently:\n' + JSON.stringify(items) + '\n' + JSON.stringify(itemsAfter));
-        const t = after.lessons.find((l) => l.id === 'textbook'), tb = before.lessons.find((l) => l.id === 'textbook');
-        assert(JSON.stringify(t) === JSON.stringify(tb) && t.right === tb.right && t.step === before.lesson.step + 1, JSON.stringify([t, tb]));
-        const share = changed(shotBefore, shotAfter);
-        console.log(`  ${how}: step ${after.lesson.step + 1}, ${t.right} right; ${(share * 100).toFixed(2)}% of pixels differ after the reload`);
-        assert(share < 0.01, `the page looks different after the reload (${share})`);
-        assert(app.errors.length === 0, 'console errors: ' + app.errors.join(' | '));
-      } finally { await app.context.close(); }
-    });
-  }
+  ...[['opened by its link', 'index.html?lesson=textbook&lang=vi'], ['chosen in the menu', 'index.html?lang=vi']].map(([how, url]) => [
+    `a lesson ${how} resumes at its step after a reload (same step, numbers and answers)`, async ({ browser, server }) => {
+    const app = await openApp(browser, server.url + url);
+    const { page } = app;
+    try {
+      if (!(await state(page)).lesson) assert((await command(page, 'lesson_open', 'textbook')).ok, 'lesson_open');
+      // Four steps on (the second question answered wrongly), then the current question answered.
+      let s = await walk(page, 4, { wrongAt: 2 });
+      for (let guard = 0; guard < 10 && !s.lesson.question; guard++) s = await walk(page, 1, { answers: false });
+      assert((await command(page, 'answer', yesOrZero(s))).ok, 'answer');
+      await frames(page, 3);
+      const before = await state(page), items = await lessonItems(page);
+      const shotBefore = await page.screenshot({ path: path.join(OUT, `course-resume-before-${how.split(' ')[0]}.png`) });
+      await reload(page);
+      const after = await state(page), itemsAfter = await lessonItems(page);
+      const shotAfter = await page.screenshot({ path: path.join(OUT, `course-resume-after-${how.split(' ')[0]}.png`) });
+      assert(after.lesson && after.lesson.id === 'textbook', 'no lesson after reload: ' + JSON.stringify(after.lesson));
+      assert(after.lesson.step === before.lesson.step, `step ${after.lesson.step} != ${before.lesson.step}`);
+      assert(after.lesson.answered === true && after.lesson.correct === before.lesson.correct, 'answer lost: ' + JSON.stringify(after.lesson));
+      for (const k of ['w', 'b', 'updates', 'step', 'data', 'running_w', 'running_b', 'train_mistakes'])
+        assert(JSON.stringify(after[k]) === JSON.stringify(before[k]), `${k}: ${JSON.stringify(after[k])} != ${JSON.stringify(before[k])}`);
+      assert(JSON.stringify(itemsAfter) === JSON.stringify(items), 'the lesson reads differently:\n' + JSON.stringify(items) + '\n' + JSON.stringify(itemsAfter));
+      const t = after.lessons.find((l) => l.id === 'textbook'), tb = before.lessons.find((l) => l.id === 'textbook');
+      assert(JSON.stringify(t) === JSON.stringify(tb) && t.right === tb.right && t.step === before.lesson.step + 1, JSON.stringify([t, tb]));
+      const share = changed(shotBefore, shotAfter);
+      console.log(`  ${how}: step ${after.lesson.step + 1}, ${t.right} right; ${(share * 100).toFixed(2)}% of pixels differ after the reload`);
+      assert(share < 0.01, `the page looks different after the reload (${share})`);
+      assert(app.errors.length === 0, 'console errors: ' + app.errors.join(' | '));
+    } finally { await app.context.close(); }
+  }]),
 
-  await check("a teacher's lesson (lesson=<URL>) resumes at its step after a reload, with the answer given", async () => {
+  ["a teacher's lesson (lesson=<URL>) resumes at its step after a reload, with the answer given", async ({ browser, server }) => {
     const lesson = {
       format: 1, id: 'mine', title: { en: 'Mine', vi: 'Của tôi', zh: '我的' },
       steps: [
@@ -205,9 +206,9 @@ main(async ({ browser, server }) => {
       assert(JSON.stringify(itemsAfter) === JSON.stringify(items), JSON.stringify(items) + '\n' + JSON.stringify(itemsAfter));
       assert(app.errors.length === 0, 'console errors: ' + app.errors.join(' | '));
     } finally { await app.context.close(); }
-  });
+  }],
 
-  await check('embed mode hides the Lessons menu unless the link sets lessons_menu=1', async () => {
+  ['embed mode hides the Lessons menu unless the link sets lessons_menu=1', async ({ browser, server }) => {
     const app = await openApp(browser, server.url + 'index.html?embed=1&preset=six', { viewport: { width: 900, height: 600 } });
     const { page } = app;
     try {
@@ -229,5 +230,10 @@ main(async ({ browser, server }) => {
       await page.screenshot({ path: path.join(OUT, 'course-embed-asked.png') });
       assert(app.errors.length === 0, 'console errors: ' + app.errors.join(' | '));
     } finally { await app.context.close(); }
-  });
+  }],
+];
+
+main(async ({ browser, server }) => {
+  const ctx = { browser, server };
+  for (const [name, fn] of CHECKS) await check(name, () => fn(ctx));
 });

@@ -7,7 +7,7 @@
 // Usage: node embed.test.js --www DIR --out DIR [--only REGEX]
 'use strict';
 const path = require('path');
-const { WWW, OUT, check, assert, openApp, frames, main } = require('./lib');
+const { WWW, OUT, check, assert, openApp, frames, main, LANGS, LOCALE } = require('./lib');
 
 const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 // Awaits every promise (all settle, so no page is left open), then throws the first failure.
@@ -30,8 +30,10 @@ const settled = (target) => target.waitForFunction(() => window.perceptronLab.fr
 // The message of the status line with its {placeholders} as a pattern.
 const asPattern = (s) => new RegExp('^' + s.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[a-z_0-9]+\}/g, '.+') + '$');
 
-main(async ({ browser, server }) => {
-  await check('sandboxed cross-origin iframe (allow-scripts only): loads through scripts, runs commands, says work is not kept', async () => {
+// The checks: a table of rows [the check's name, async (ctx) => ...] (ctx: the browser, the
+// server of the web folder), run in order by main.
+const CHECKS = [
+  ['sandboxed cross-origin iframe (allow-scripts only): loads through scripts, runs commands, says work is not kept', async ({ browser, server }) => {
     const context = await browser.newContext({ viewport: { width: 900, height: 600 } });
     const page = await context.newPage();
     // The course page on another origin than the lab (localhost vs 127.0.0.1; a page the
@@ -74,16 +76,16 @@ main(async ({ browser, server }) => {
     await frames(frame, 3);
     await page.screenshot({ path: path.join(OUT, 'embed-sandboxed.png') });
     await context.close();
-  });
+  }],
 
-  await check('index.html opened from file:// loads the engine through scripts', async () => {
+  ['index.html opened from file:// loads the engine through scripts', async ({ browser }) => {
     const app = await openApp(browser, 'file://' + path.join(WWW, 'index.html') + '?preset=textbook');
     const r = await app.page.evaluate(() => ({ by: window.perceptronLab.loadedBy, step: window.perceptronLab.command('step') }));
     await app.context.close();
     assert(r.by['perceptron-lab.wasm'] === 'script' && r.step.ok, JSON.stringify(r));
-  });
+  }],
 
-  await check('idle: no frames after settling; a command, a click and a key wake it and act', async () => {
+  ['idle: no frames after settling; a command, a click and a key wake it and act', async ({ browser, server }) => {
     const app = await openApp(browser, server.url + '?preset=six');
     const { page } = app;
     await settled(page);
@@ -119,9 +121,9 @@ main(async ({ browser, server }) => {
     await settled(page);
     assert(app.errors.length === 0, 'console errors: ' + app.errors.join(' | '));
     await app.context.close();
-  });
+  }],
 
-  await check('four labs on one page, three out of view: those build no frames even while playing, and continue where they were', async () => {
+  ['four labs on one page, three out of view: those build no frames even while playing, and continue where they were', async ({ browser, server }) => {
     const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
     const page = await context.newPage();
     // The host on the labs' own origin: Chromium does not throttle same-origin frames itself.
@@ -179,17 +181,18 @@ main(async ({ browser, server }) => {
     assert(task < 500, 'an idle page with four labs keeps the main thread busy: ' + task.toFixed(0) + ' ms in 5 s');
     await page.screenshot({ path: path.join(OUT, 'embed-four-labs.png') });
     await context.close();
-  });
+  }],
 
-  await check('the .wasm blocked: loaded through the script; both blocked or missing: the message says why, in the page language', async () => {
-    // The four pages are independent (each its own context and locale): opened side by side.
+  ['the .wasm blocked: loaded through the script; both blocked or missing: the message says why, in the page language', async ({ browser, server }) => {
+    // The pages are independent (each its own context and locale): opened side by side.
     const fallback = (async () => {
       const blocked = await openApp(browser, server.url, { onPage: (p) => p.route('**/perceptron-lab.wasm', (r) => r.abort()) });
       const by = await blocked.page.evaluate(() => window.perceptronLab.loadedBy);
       await blocked.context.close();
       assert(by['perceptron-lab.wasm'] === 'script', 'fallback not used: ' + JSON.stringify(by));
     })();
-    const failing = [['en-US', 'en', 'abort'], ['vi-VN', 'vi', 'abort'], ['zh-CN', 'zh', 404]].map(async ([locale, lang, how]) => {
+    // In each language (its browser locale), the wasm's fetch aborted; in the last one, a 404.
+    const failing = LANGS.map((lang, i) => [LOCALE[lang], lang, i === LANGS.length - 1 ? 404 : 'abort']).map(async ([locale, lang, how]) => {
       const app = await openApp(browser, server.url, { locale, expectReady: false,
         onPage: (p) => p.route(/perceptron-lab\.wasm(\.js)?$/, (r) => (how === 'abort' ? r.abort() : r.fulfill({ status: 404, body: 'no' }))) });
       await app.page.waitForFunction(() => document.getElementById('status').className === 'error', null, { timeout: 30000 });
@@ -202,9 +205,9 @@ main(async ({ browser, server }) => {
              st.text.includes(why.replace('{status}', '404')), `${lang}: "${st.text}"`);
     });
     await allOf([fallback, ...failing]);
-  });
+  }],
 
-  await check('loading shows the kilobytes of the .wasm received, in the page language', async () => {
+  ['loading shows the kilobytes of the .wasm received, in the page language', async ({ browser, server }) => {
     const app = await openApp(browser, server.url + '?lang=vi', { init: () => {
       window.statusTexts = [];
       new MutationObserver(() => { const s = document.getElementById('status'); if (s) window.statusTexts.push(s.textContent); })
@@ -216,9 +219,9 @@ main(async ({ browser, server }) => {
     const kb = String(Math.round(r.bytes / 1024));
     const want = r.pattern.replace('{received}', kb).replace('{total}', kb);
     assert(r.bytes > 100000 && r.texts.includes(want), `"${want}" not among ${JSON.stringify(r.texts)}`);
-  });
+  }],
 
-  await check('no WebGL2, no WebAssembly: the page says so', async () => {
+  ['no WebGL2, no WebAssembly: the page says so', async ({ browser, server }) => {
     const gl = (async () => {
       const noGl = await openApp(browser, server.url, { expectReady: false, init: () => {
         const get = HTMLCanvasElement.prototype.getContext;
@@ -237,9 +240,9 @@ main(async ({ browser, server }) => {
       assert(b.error && b.text === wantB, JSON.stringify(b));
     })();
     await allOf([gl, wasm]);
-  });
+  }],
 
-  await check('the build without SIMD gives the same numbers as the SIMD build', async () => {
+  ['the build without SIMD gives the same numbers as the SIMD build', async ({ browser, server }) => {
     // d = 24 and d = 16 (three and two 8-double blocks of a row), and numbers of rows that
     // are not multiples of the 8 rows a wasm SIMD scan takes at once (the remainders run
     // too): a few hundred rows, because `run` records the per-update curves over the whole
@@ -278,5 +281,10 @@ main(async ({ browser, server }) => {
     const last = simd.states[2];
     assert(last.updates > 0 && last.epoch === 40, 'the averaged run on the noisy set should run its 40 epochs: ' + JSON.stringify(last).slice(0, 300));
     console.log(`  ${simd.states.length} runs identical (first: ${s.updates} updates, epoch ${s.epoch}; last: ${last.updates} updates)`);
-  });
+  }],
+];
+
+main(async ({ browser, server }) => {
+  const ctx = { browser, server };
+  for (const [name, fn] of CHECKS) await check(name, () => fn(ctx));
 });

@@ -12,7 +12,7 @@
 // Usage: node fair.test.js --www DIR --out DIR [--only REGEX]
 'use strict';
 const path = require('path');
-const { OUT, check, assert, reusableApp, main } = require('./lib');
+const { OUT, check, assert, reusableApp, main, LANGS } = require('./lib');
 
 // Runs in the page: walks the lesson the page holds, checking each open question, skipping
 // it with Next (its effect runs as an unanswered question's does). Returns what it saw.
@@ -85,7 +85,7 @@ main(async ({ browser, server }) => {
     return app;
   };
   const total = {};
-  for (const lang of ['en', 'vi', 'zh']) {
+  for (const lang of LANGS) {
     await check(`every question of every lesson conceals its answer and locks the lab (${lang})`, async () => {
       const { page, errors } = await open(server.url + `index.html?lang=${lang}`);
       const ids = await page.evaluate(() => window.perceptronLab.state().lessons.map((l) => l.id));
@@ -109,7 +109,7 @@ main(async ({ browser, server }) => {
     for (const c of ['mistakes', 'regions', 'loss', 'theory', 'alpha', 'trace', 'queries', 'hull', 'vc', 'counts'])
       assert(total[c] > 0, `${c} never concealed`);
   });
-  for (const lang of ['en', 'vi', 'zh']) {
+  for (const lang of LANGS) {
     await check(`a pick_point question, screenshot (${lang}): no crosses, the run locked`, async () => {
       const { page } = await open(server.url + `index.html?lesson=textbook&lang=${lang}`);
       const s = await page.evaluate(async () => {

@@ -18,7 +18,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { OUT, check, assert, openApp, labReady, frames, main, walkLesson } = require('./lib');
+const { OUT, check, assert, openApp, labReady, frames, main, walkLesson, LANGS, HTML_LANG } = require('./lib');
 
 // id: the plot tab its first step selects
 const THEORY = {
@@ -30,8 +30,7 @@ const THEORY = {
   lifting: 'mistakes',
   'vc-bound': 'vc',
 };
-const HTML_LANG = { en: 'en', vi: 'vi', zh: 'zh-Hans' };
-// Lessons with a screenshot of a middle step (step 3, once answered) in vi and zh.
+// Lessons with a screenshot of a middle step (step 3, once answered) in every language but English.
 const MIDDLE_SHOT = new Set(['learning-rate', 'vc-bound']);
 const COURSE = JSON.parse(fs.readFileSync(path.join(__dirname, '../../web/lessons/course.json'), 'utf8')).lessons;
 
@@ -102,7 +101,7 @@ main(async ({ browser, server }) => {
   }
 
   const tasks = [];
-  for (const lang of ['vi', 'zh', 'en'])
+  for (const lang of [...LANGS.filter((l) => l !== 'en'), 'en'])
     for (const id of lessons) if (id in THEORY || lang !== 'en') tasks.push([lang, id]);
   async function run(app, lang, id) {
     const { page } = app;

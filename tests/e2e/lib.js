@@ -148,10 +148,22 @@ async function reusableApp(browser, url, options = {}) {
   return app;
 }
 
-// The page's own <script> elements: page-text.js, the page's script and perceptron-lab.js.
-const PAGE_SCRIPTS = 3;
-// <html lang> for each language of the lab.
-const HTML_LANG = { en: 'en', vi: 'vi', zh: 'zh-Hans', pseudo: 'en' };
+// The page's own <script> elements: those of index.html (page-text.js and the page's scripts,
+// web/page) and perceptron-lab.js.
+const PAGE_SCRIPTS = (fs.existsSync(path.join(WWW, 'index.html'))
+  ? (fs.readFileSync(path.join(WWW, 'index.html'), 'utf8').match(/^<script\b/gm) || []).length : 0) + 1;
+// The languages: the catalog folder (web/i18n/CODE.json, glossary.json aside; English first,
+// then by code), each {code, name, tags, html, locale} from its "language" object.
+const SRC = path.resolve(__dirname, '../..');
+const LANGUAGES = fs.readdirSync(path.join(SRC, 'web/i18n')).filter((f) => f.endsWith('.json') && f !== 'glossary.json')
+  .map((f) => f.slice(0, -5)).sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : a < b ? -1 : a > b ? 1 : 0))
+  .map((code) => Object.assign({ code },
+    JSON.parse(fs.readFileSync(path.join(SRC, 'web/i18n', code + '.json'), 'utf8')).language));
+const LANGS = LANGUAGES.map((l) => l.code);
+// <html lang> for each language of the lab ("pseudo", the string-length test, is English's).
+const HTML_LANG = Object.assign({ pseudo: 'en' }, ...LANGUAGES.map((l) => ({ [l.code]: l.html })));
+// A browser locale for each language (a tag with a region: "vi-VN").
+const LOCALE = Object.assign({}, ...LANGUAGES.map((l) => ({ [l.code]: l.locale })));
 
 const frames = (page, n = 3) => page.evaluate((k) => new Promise((res) => {
   const step = () => (k-- <= 0 ? res() : requestAnimationFrame(step)); step();
@@ -177,7 +189,8 @@ async function main(body) {
 
 module.exports = { opt, WWW, OUT, ONLY, CHROMIUM, LAUNCH_ARGS, check, assert, freePort, serve, decodePng,
   labReady, reusableApp,
-  countColour, openApp, PAGE_SCRIPTS, HTML_LANG, frames, main, results, failures: () => failures };
+  countColour, openApp, PAGE_SCRIPTS, SRC, LANGUAGES, LANGS, HTML_LANG, LOCALE, frames, main, results,
+  failures: () => failures };
 
 // Walks the open lesson inside the page, in one evaluate (a page.evaluate per step costs a
 // frame): at each step the lesson's texts (describe()'s "lesson" section, joined by newlines)

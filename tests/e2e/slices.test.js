@@ -113,15 +113,10 @@ async function baseline100k(page, generate) {
   return drawingBaseline;
 }
 
-main(async ({ browser, server }) => {
-  const app = await openApp(browser, server.url + '?panels=all');
-  const { page } = app;
-  await page.evaluate(INSTRUMENT);
-  // LONGEST in the page too, for the evaluates that do several things at once: while frames
-  // draw 100,000 points each round trip to the page waits for one (hundreds of ms).
-  await page.evaluate(`window.__longest = ${LONGEST.toString()}`);
-
-  await check('API train of 100,000 points runs in slices: short tasks, progress, cancel keeps the work, a click answered', async () => {
+// The checks: a table of rows [the check's name, async (ctx) => ...] (ctx: the browser, the server of the web folder, app, page),
+// run in order by main.
+const CHECKS = [
+  ['API train of 100,000 points runs in slices: short tasks, progress, cancel keeps the work, a click answered', async ({ page }) => {
     const gen = await page.evaluate(async () => {
       const t0 = performance.now();
       const r = window.perceptronLab.command('generate', 'noisy', 100000, 2, 0.01, 0.05, 7);
@@ -196,9 +191,9 @@ main(async ({ browser, server }) => {
     assert(work < WORK_MS && work2 < WORK_MS, `a slice of ${Math.max(work, work2)} ms of lab work`);
     assert(t.longest < taskLimit(base.longest), `a task of ${t.longest} ms (baseline ${base.longest} ms)`);
     assert(click.frames <= CLICK_FRAMES, `click answered after ${click.frames} frames (${click.ms} ms)`);
-  });
+  }],
 
-  await check('a run that ends: reply running, api.idle() resolves with the state, run_ended; the postMessage bridge too', async () => {
+  ['a run that ends: reply running, api.idle() resolves with the state, run_ended; the postMessage bridge too', async ({ page }) => {
     const r = await page.evaluate(async () => {
       const L = window.perceptronLab;
       L.command('generate', 'noisy', 100000, 2, 0.01, 0.05, 7);
@@ -230,9 +225,9 @@ main(async ({ browser, server }) => {
     }));
     assert(m.a && m.a.ok && m.a.running === true, 'bridge reply: ' + JSON.stringify(m.a));
     assert(m.b && m.b.training === false && m.b.epoch === 5, 'bridge idle: ' + JSON.stringify(m.b && { training: m.b.training, epoch: m.b.epoch }));
-  });
+  }],
 
-  await check('a lesson step that generates 100,000 points and trains', async () => {
+  ['a lesson step that generates 100,000 points and trains', async ({ page }) => {
     const lesson = {
       format: 1, id: 'big-step', title: { en: 'A big step' },
       steps: [
@@ -287,7 +282,19 @@ main(async ({ browser, server }) => {
     if (b.lesson && b.lesson.work) assert(b.lesson.work.visited > a.lesson.work.visited, 'progress grows');
     assert(t.longest < taskLimit(lessonBase.longest), `a task of ${t.longest} ms (baseline ${lessonBase.longest} ms)`);
     assert(click.frames <= CLICK_FRAMES, `click answered after ${click.frames} frames (${click.ms} ms)`);
-  });
+  }],
+];
+
+main(async ({ browser, server }) => {
+  const app = await openApp(browser, server.url + '?panels=all');
+  const { page } = app;
+  await page.evaluate(INSTRUMENT);
+  // LONGEST in the page too, for the evaluates that do several things at once: while frames
+  // draw 100,000 points each round trip to the page waits for one (hundreds of ms).
+  await page.evaluate(`window.__longest = ${LONGEST.toString()}`);
+
+  const ctx = { browser, server, app, page };
+  for (const [name, fn] of CHECKS) await check(name, () => fn(ctx));
 
   assert(app.errors.length === 0, 'page errors: ' + app.errors.join(' | '));
   await app.context.close();

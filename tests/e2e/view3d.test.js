@@ -6,7 +6,7 @@
 // Usage: node view3d.test.js --www DIR --out DIR [--only REGEX]
 'use strict';
 const path = require('path');
-const { OUT, check, assert, decodePng, reusableApp, frames, main } = require('./lib');
+const { OUT, check, assert, decodePng, reusableApp, frames, main, LANGS } = require('./lib');
 
 // The Okabe-Ito class colours of the palette (theme.hpp), the same in both themes.
 const POS = [0, 114, 178];
@@ -69,7 +69,7 @@ main(async ({ browser, server }) => {
   const neuron = JSON.parse(require('fs').readFileSync(path.join(__dirname, '../../web/lessons/threshold-neuron.json'), 'utf8'));
   const AUGMENTED = neuron.steps.findIndex((st) => st.setup && st.setup.view3d === 'augmented');
   assert(AUGMENTED > 0, 'threshold-neuron has no step with the augmented view');
-  for (const lang of ['en', 'vi', 'zh']) {
+  for (const lang of LANGS) {
     await check(`threshold-neuron (${lang}): the last step shows the augmented space with both classes`, async () => {
       const { page, errors } = await open(server.url + `index.html?lesson=threshold-neuron&lang=${lang}`);
       const s = await toStep(page, AUGMENTED);

@@ -370,7 +370,8 @@ async function visit(ctx, a, S, how, body, { review = false } = {}) {
 const rightUpTo = (upTo) => given(upTo).filter((w) => w.right).length;
 const countUpTo = (upTo) => given(upTo).length;
 
-async function scormActivity(a, site, student) {
+// What the SCORM checks share: the activity, the student's track, the score so far, the walk's counts.
+function scormContext(a, site) {
   const S = { ...site.activities[a.key], course: site.course }, U = site.student;
   const track = () => scormTracks(S.instance, U)[0] || { v: {}, interactions: [] };
   const pct = (n) => rounded(100 * n / N);
@@ -387,7 +388,11 @@ async function scormActivity(a, site, student) {
     if (!(held && g.finalgrade === null) && !(g.finalgrade !== null && Math.abs(Number(g.finalgrade) - pct(n)) < 0.01)) bad.push(`gradebook ${g.finalgrade}, want ${pct(n)}${held ? ' or none' : ''}`);
   };
   const r1 = rightUpTo(STOP1 - 1), n1 = countUpTo(STOP1 - 1), r2 = rightUpTo(STOP2 - 1), n2 = countUpTo(STOP2 - 1);
-
+  return { S, U, track, pct, statusName, held, recorded, scoreSoFar, r1, n1, r2, n2 };
+}
+// Visits 1 and 2, left mid-lesson ("Exit activity", then the page closed), and what Moodle recorded.
+async function scormMidLesson(a, student, c) {
+  const { S, track, pct, statusName, held, recorded, scoreSoFar, r1, n1, r2, n2 } = c;
   await check(`${a.key}: visit 1: questions 1-3 (the 2nd wrong), left at step ${STOP1} by "Exit activity"`, async () => {
     await visit(student, a, S, 'exit', async ({ f }) => {
       const st = await lesson(f);
@@ -431,7 +436,10 @@ async function scormActivity(a, site, student) {
     try { checkSuspend(t, STOP2 - 1, STOP2); } catch (e) { bad.push(e.message); }
     assert(!bad.length, bad.join('; '));
   });
-
+}
+// Visit 3 to the end and the finished attempt's record; visit 4, the finished attempt in review mode.
+async function scormFinished(a, student, c) {
+  const { S, U, track, pct, statusName, held, n2 } = c;
   const done = held ? 'passed' : 'completed', rN = rightUpTo(), final = pct(rN);
   await check(`${a.key}: visit 3: resumes at step ${STOP2} with ${n2} answers; the lesson to its end (${rN} of ${N} right), left by "Exit activity"`, async () => {
     await visit(student, a, S, 'exit', async ({ f }) => {
@@ -477,13 +485,20 @@ async function scormActivity(a, site, student) {
   });
 }
 
+async function scormActivity(a, site, student) {
+  const c = scormContext(a, site);
+  await scormMidLesson(a, student, c);
+  await scormFinished(a, student, c);
+}
+
 // The H5P wrapper's status line (in the H5P content's document, the lab frame's parent).
 const h5pStatus = (f) => f.parentFrame().evaluate(() => {
   const el = document.querySelector('.h5p-perceptron-lab-status');
   return el ? el.textContent : null;
 });
 
-async function h5pActivity(a, site, student, teacher) {
+// What the H5P checks share: the activity, the saved state, the visits' times and saves, the counts.
+function h5pContext(a, site) {
   const S = { ...site.activities[a.key], course: site.course }, U = site.student;
   const state = () => h5pState(S.contextid, U);
   const answersSaved = () => { const s = state(); return s && s.state && Array.isArray(s.state.answers) ? s.state.answers.length : 0; };
@@ -495,7 +510,11 @@ async function h5pActivity(a, site, student, teacher) {
   };
   const latencyText = (from) => latencies.slice(from).map((l) => `step ${l.step}: ${l.ms === null ? `not within ${SAVE_WITHIN_MS / 1000} s` : (l.ms / 1000).toFixed(1) + ' s'}`).join(', ');
   const n1 = countUpTo(STOP1 - 1), n2 = countUpTo(STOP2 - 1), rN = rightUpTo();
-
+  return { S, U, state, answersSaved, visits, latencies, saved, latencyText, n1, n2, rN };
+}
+// Visits 1 to 3 (left by the course's page, by closing the page, at the end) and the saved state.
+async function h5pVisits(a, student, c) {
+  const { S, U, state, answersSaved, visits, latencies, saved, latencyText, n1, n2, rN } = c;
   await check(`${a.key}: visit 1: questions 1-3 (the 2nd wrong), left at step ${STOP1} by going back to the course`, async () => {
     await visit(student, a, S, 'exit', async ({ f, t0 }) => {
       try { await play(f, STOP1, saved); } finally { visits.push(Date.now() - t0); }
@@ -538,6 +557,10 @@ async function h5pActivity(a, site, student, teacher) {
       await new Promise((r) => setTimeout(r, 4000));  // H5P saves the state 3 s after "completed" / "progressed"
     });
   });
+}
+// The finished attempt as Moodle recorded it: score, completion, duration, gradebook, a row a question.
+async function h5pAttempt(a, c) {
+  const { S, U, visits, rN } = c;
   const grade100 = rounded(100 * rN / N);
   await check(`${a.key}: the attempt: ${rN} of ${N}, completed${a.pass ? ', passed' : ', no success (no pass mark)'}; gradebook ${grade100}; its duration adds up the visits`, async () => {
     const at = h5pAttempts(S.instance, U), bad = [];
@@ -580,6 +603,10 @@ async function h5pActivity(a, site, student, teacher) {
     });
     assert(!bad.length, bad.join('\n      '));
   });
+}
+// The teacher's Attempts report, and visit 4: the finished activity reopened.
+async function h5pReportAndReopen(a, student, teacher, c) {
+  const { S, U, state, rN } = c;
   await check(`${a.key}: the teacher's Attempts report shows every question readably`, async () => {
     const at = h5pAttempts(S.instance, U);
     assert(at.length, 'no attempt');
@@ -608,6 +635,13 @@ async function h5pActivity(a, site, student, teacher) {
     if (n !== 1) bad.push(`${n} attempts after reopening`);
     assert(!bad.length, bad.join('; '));
   });
+}
+
+async function h5pActivity(a, site, student, teacher) {
+  const c = h5pContext(a, site);
+  await h5pVisits(a, student, c);
+  await h5pAttempt(a, c);
+  await h5pReportAndReopen(a, student, teacher, c);
 }
 
 // The teacher's SCORM pages: the Interactions report (every column ticked) and Track details.

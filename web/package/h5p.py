@@ -2,7 +2,7 @@
 """Packs Perceptron Lab as an H5P content type (H5P.PerceptronLab) in a .h5p file: package.py
 --standard h5p (web/package/package.js, which runs web/package/make_package.js).
 
-usage: h5p.py --www BUILD/www --lesson ID[,ID...] [--lesson-file FILE.json]... [--lang en|vi|zh]
+usage: h5p.py --www BUILD/www --lesson ID[,ID...] [--lesson-file FILE.json]... [--lang CODE]
               [--theme light|dark|contrast] [--panels data,algorithm,run,theory,plots|all|none]
               [--embed] [--pass 0.8] [--title TEXT] [--out FILE.h5p]
 

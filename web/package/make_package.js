@@ -10,8 +10,11 @@
  *   package/scorm_bridge.js      the SCORM bridge (its config between the PLA-SCORM-CONFIG markers)
  *   package/h5p/*                the H5P content type's library.json, semantics.json, .js, .css
  *   package/lessons/course.json and package/lessons/ID.json, every built-in lesson
+ *   package/languages.json       the languages (made from the catalogs, web/i18n, by
+ *                                src/platform/page_text.py): each one's code, name, tags and
+ *                                the H5P content type's words in it
  * options: {standard: 'scorm12' | 'scorm2004' | 'h5p' | 'html', lessons: [a built-in lesson's id,
- *   or a teacher's lesson as its JSON text], lang: 'en' | 'vi' | 'zh' | null, pass: 0..1 | null,
+ *   or a teacher's lesson as its JSON text], lang: a language's code ('vi') | null, pass: 0..1 | null,
  *   theme: 'light' | 'dark' | 'contrast' | null, panels: 'data,run' | 'all' | 'none' | null,
  *   embed: bool, title: text | null (H5P)}
  * fflate: npm fflate (its UMD build, package/fflate.js; zipSync).
@@ -23,8 +26,9 @@
  *                       query, pass) inlined before </body>.
  *   h5p                 h5p.json, content/content.json (the authoring form's values) and the
  *                       library H5P.PerceptronLab-1.0 (library.json, semantics.json with every
- *                       lesson as an option, lab-page.js: the single-file lab as a JavaScript
- *                       string with each lesson's title and question count, the .js and .css).
+ *                       lesson and every language as an option, lab-page.js: the single-file
+ *                       lab as a JavaScript string with each lesson's title and question count
+ *                       and each language's words and tags, the .js and .css).
  *   html                the single-file lab alone, which opens with the options (when its
  *                       address gives none) and carries the teacher's lessons.
  * A teacher's lesson rides in the lab page as <script type="application/json" id="pla-package">
@@ -44,7 +48,6 @@
   'use strict';
 
   var STANDARDS = ['scorm12', 'scorm2004', 'h5p', 'html'];
-  var LANGS = ['en', 'vi', 'zh'];
   var THEMES = ['light', 'dark', 'contrast'];
   var PANELS = ['data', 'algorithm', 'run', 'theory', 'plots'];
   var ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -65,7 +68,7 @@
   function FILE_LIST(courseText) {
     var list = [PAGE, 'package/pipwerks.js', 'package/scorm_bridge.js'];
     H5P_ASSETS.forEach(function (f) { list.push('package/h5p/' + f); });
-    list.push('package/lessons/course.json');
+    list.push('package/languages.json', 'package/lessons/course.json');
     courseOrder(courseText).forEach(function (id) { list.push('package/lessons/' + id + '.json'); });
     return list;
   }
@@ -116,6 +119,14 @@
       .replace(/'/g, '&#x27;');
   }
   function codePoints(s, n) { return Array.from(s).slice(0, n).join(''); }
+
+  // ---- the languages: package/languages.json, the catalogs' table
+  function languages(files) {
+    var doc = JSON.parse(need(files, 'package/languages.json'));
+    if (!doc || !Array.isArray(doc.languages) || !doc.languages.length) throw fail('files', 'package/languages.json has no languages');
+    return doc.languages;
+  }
+  function languageCodes(files) { return languages(files).map(function (l) { return l.code; }); }
 
   // ---- the lessons
   function titleObject(doc, id) {
@@ -174,9 +185,9 @@
     if (typeof v !== 'string') throw fail('files', 'the web bundle lacks ' + name, name);
     return v.indexOf('\r') < 0 ? v : v.replace(/\r\n?/g, '\n');
   }
-  function checkOptions(o) {
+  function checkOptions(o, langs) {
     if (STANDARDS.indexOf(o.standard) < 0) throw fail('options', 'standard must be ' + STANDARDS.join(', '));
-    if (o.lang != null && LANGS.indexOf(o.lang) < 0) throw fail('options', 'lang must be ' + LANGS.join(', '));
+    if (o.lang != null && langs.indexOf(o.lang) < 0) throw fail('options', 'lang must be ' + langs.join(', '));
     if (o.theme != null && THEMES.indexOf(o.theme) < 0) throw fail('options', 'theme must be ' + THEMES.join(', '));
     if (o.pass != null && !(typeof o.pass === 'number' && o.pass >= 0 && o.pass <= 1))
       throw fail('options', 'pass is a fraction from 0 to 1 (e.g. 0.8)');
@@ -209,51 +220,54 @@
     return own.length ? own : null;
   }
 
-  // ---- SCORM (package.py)
+  // ---- SCORM 1.2 and 2004 (package.py)
+  // The two editions' manifests differ only in these rows: the manifest's version and XML
+  // namespaces, the schema version, how the SCO's type is spelt, and how the pass mark is
+  // given (1.2: adlcp:masteryscore, a percentage; 2004: the primary objective's
+  // imsss:minNormalizedMeasure, a fraction).
+  var SCORM_EDITIONS = {
+    scorm12: {
+      version: '1.0',
+      namespaces: [['', 'http://www.imsproject.org/xsd/imscp_rootv1p1p2'], ['adlcp', 'http://www.adlnet.org/xsd/adlcp_rootv1p2']],
+      schemas: 'http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd',
+      schemaversion: '1.2',
+      scormType: 'adlcp:scormtype',
+      passMark: function (ident, pass) { return '\n        <adlcp:masteryscore>' + pyRound(pass * 100) + '</adlcp:masteryscore>'; },
+    },
+    scorm2004: {
+      version: '1',
+      namespaces: [['', 'http://www.imsglobal.org/xsd/imscp_v1p1'], ['adlcp', 'http://www.adlnet.org/xsd/adlcp_v1p3'],
+        ['adlseq', 'http://www.adlnet.org/xsd/adlseq_v1p3'], ['adlnav', 'http://www.adlnet.org/xsd/adlnav_v1p3'],
+        ['imsss', 'http://www.imsglobal.org/xsd/imsss']],
+      schemas: 'http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd http://www.adlnet.org/xsd/adlseq_v1p3 adlseq_v1p3.xsd http://www.adlnet.org/xsd/adlnav_v1p3 adlnav_v1p3.xsd http://www.imsglobal.org/xsd/imsss imsss_v1p0.xsd',
+      schemaversion: '2004 4th Edition',
+      scormType: 'adlcp:scormType',
+      passMark: function (ident, pass) {
+        return '\n        <imsss:sequencing>\n' +
+          '          <imsss:objectives>\n' +
+          '            <imsss:primaryObjective objectiveID="' + ident + '-pass" satisfiedByMeasure="true">\n' +
+          '              <imsss:minNormalizedMeasure>' + pyFloat(pass) + '</imsss:minNormalizedMeasure>\n' +
+          '            </imsss:primaryObjective>\n          </imsss:objectives>\n        </imsss:sequencing>';
+      },
+    },
+  };
+  // imsmanifest.xml: one organization, one item, one SCO (index.html).
   function manifest(standard, ident, title, itemTitle, pass) {
-    var t = htmlEscape(title), it = htmlEscape(itemTitle);
-    if (standard === 'scorm12') {
-      var mastery = pass == null ? '' : '\n        <adlcp:masteryscore>' + pyRound(pass * 100) + '</adlcp:masteryscore>';
-      return '<?xml version="1.0" encoding="UTF-8"?>\n' +
-        '<manifest identifier="' + ident + '" version="1.0"\n' +
-        '  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"\n' +
-        '  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"\n' +
-        '  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"\n' +
-        '  xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">\n' +
-        '  <metadata>\n    <schema>ADL SCORM</schema>\n    <schemaversion>1.2</schemaversion>\n  </metadata>\n' +
-        '  <organizations default="' + ident + '-org">\n' +
-        '    <organization identifier="' + ident + '-org">\n' +
-        '      <title>' + t + '</title>\n' +
-        '      <item identifier="' + ident + '-item" identifierref="' + ident + '-sco" isvisible="true">\n' +
-        '        <title>' + it + '</title>' + mastery + '\n' +
-        '      </item>\n    </organization>\n  </organizations>\n' +
-        '  <resources>\n' +
-        '    <resource identifier="' + ident + '-sco" type="webcontent" adlcp:scormtype="sco" href="index.html">\n' +
-        '      <file href="index.html"/>\n    </resource>\n  </resources>\n</manifest>\n';
-    }
-    var seq = pass == null ? '' : '\n        <imsss:sequencing>\n' +
-      '          <imsss:objectives>\n' +
-      '            <imsss:primaryObjective objectiveID="' + ident + '-pass" satisfiedByMeasure="true">\n' +
-      '              <imsss:minNormalizedMeasure>' + pyFloat(pass) + '</imsss:minNormalizedMeasure>\n' +
-      '            </imsss:primaryObjective>\n          </imsss:objectives>\n        </imsss:sequencing>';
+    var ed = SCORM_EDITIONS[standard];
+    var xmlns = ed.namespaces.map(function (n) { return '  xmlns' + (n[0] ? ':' + n[0] : '') + '="' + n[1] + '"\n'; }).join('');
     return '<?xml version="1.0" encoding="UTF-8"?>\n' +
-      '<manifest identifier="' + ident + '" version="1"\n' +
-      '  xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"\n' +
-      '  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"\n' +
-      '  xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3"\n' +
-      '  xmlns:adlnav="http://www.adlnet.org/xsd/adlnav_v1p3"\n' +
-      '  xmlns:imsss="http://www.imsglobal.org/xsd/imsss"\n' +
+      '<manifest identifier="' + ident + '" version="' + ed.version + '"\n' + xmlns +
       '  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"\n' +
-      '  xsi:schemaLocation="http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd http://www.adlnet.org/xsd/adlseq_v1p3 adlseq_v1p3.xsd http://www.adlnet.org/xsd/adlnav_v1p3 adlnav_v1p3.xsd http://www.imsglobal.org/xsd/imsss imsss_v1p0.xsd">\n' +
-      '  <metadata>\n    <schema>ADL SCORM</schema>\n    <schemaversion>2004 4th Edition</schemaversion>\n  </metadata>\n' +
+      '  xsi:schemaLocation="' + ed.schemas + '">\n' +
+      '  <metadata>\n    <schema>ADL SCORM</schema>\n    <schemaversion>' + ed.schemaversion + '</schemaversion>\n  </metadata>\n' +
       '  <organizations default="' + ident + '-org">\n' +
       '    <organization identifier="' + ident + '-org">\n' +
-      '      <title>' + t + '</title>\n' +
+      '      <title>' + htmlEscape(title) + '</title>\n' +
       '      <item identifier="' + ident + '-item" identifierref="' + ident + '-sco" isvisible="true">\n' +
-      '        <title>' + it + '</title>' + seq + '\n' +
+      '        <title>' + htmlEscape(itemTitle) + '</title>' + (pass == null ? '' : ed.passMark(ident, pass)) + '\n' +
       '      </item>\n    </organization>\n  </organizations>\n' +
       '  <resources>\n' +
-      '    <resource identifier="' + ident + '-sco" type="webcontent" adlcp:scormType="sco" href="index.html">\n' +
+      '    <resource identifier="' + ident + '-sco" type="webcontent" ' + ed.scormType + '="sco" href="index.html">\n' +
       '      <file href="index.html"/>\n    </resource>\n  </resources>\n</manifest>\n';
   }
   function pipwerksScript(src) {
@@ -297,6 +311,12 @@
   }
 
   // ---- H5P (h5p.py)
+  // Each language's words for perceptron-lab-h5p.js and its tags: {code: {locale, tags, text}}.
+  function h5pLanguages(langs) {
+    var out = {};
+    langs.forEach(function (l) { out[l.code] = { locale: l.locale, tags: l.tags, text: l.h5p }; });
+    return out;
+  }
   function h5p(files, o, lessons, builtin) {
     var ids = lessons.map(function (l) { return l.id; });
     var order = builtin.order.slice(), meta = {};
@@ -313,11 +333,17 @@
     var select = semantics[0].field;
     select.options = order.map(function (id) { return { value: id, label: meta[id].title.en || id }; });
     select['default'] = order[0];
+    var langs = languages(files), language = semantics.filter(function (f) { return f.name === 'language'; })[0];
+    var at = language ? language.options.indexOf('@LANGUAGE_OPTIONS@') : -1;
+    if (at < 0) throw fail('files', 'package/h5p/semantics.json: the language field lacks "@LANGUAGE_OPTIONS@"');
+    language.options.splice.apply(language.options, [at, 1].concat(langs.map(function (l) { return { value: l.code, label: l.name }; })));
     var page = withPackageData(need(files, PAGE), ownLessons(lessons) && { lessons: ownLessons(lessons) });
     var labPage = '/* Perceptron Lab: the single-file lab page (engine, wasm, texts and fonts inline) as a\n' +
-      ' * string for H5P.PerceptronLab, and each built-in lesson\'s title and question count. */\n' +
+      ' * string for H5P.PerceptronLab, each built-in lesson\'s title and question count, and each\n' +
+      ' * language\'s words and tags (from the catalogs, web/i18n). */\n' +
       'var H5P = window.H5P = window.H5P || {};\n' +
       'H5P.PerceptronLabLessons = ' + pyDumps(meta, true) + ';\n' +
+      'H5P.PerceptronLabLanguages = ' + pyDumps(h5pLanguages(langs), true) + ';\n' +
       'H5P.PerceptronLabPage = ' + pyString(page) + ';\n';
     var folder = LIBRARY + '-' + library.majorVersion + '.' + library.minorVersion;
     var lib = {};
@@ -372,7 +398,7 @@
 
   function makePackage(files, options, fflate) {
     var o = options || {};
-    checkOptions(o);
+    checkOptions(o, languageCodes(files));
     var builtin = course(files);
     var lessons = packageLessons(o.lessons, builtin);
     var made = o.standard === 'h5p' ? h5p(files, o, lessons, builtin)
@@ -402,7 +428,7 @@
   }
 
   return {
-    STANDARDS: STANDARDS, LANGS: LANGS, THEMES: THEMES, PANELS: PANELS, FILE_LIST: FILE_LIST,
+    STANDARDS: STANDARDS, THEMES: THEMES, PANELS: PANELS, FILE_LIST: FILE_LIST, languageCodes: languageCodes,
     makePackage: makePackage, collect: collect, panelsText: panelsText,
   };
 }));

@@ -3,7 +3,7 @@
  * the lab's page runs for "For your course") from the web bundle's own files.
  *
  *   node web/package/package.js --www BUILD/www --standard scorm12|scorm2004|h5p|html
- *        [--lesson ID[,ID...]] [--lesson-file FILE.json]... [--lang en|vi|zh] [--pass 0.8]
+ *        [--lesson ID[,ID...]] [--lesson-file FILE.json]... [--lang CODE] [--pass 0.8]
  *        [--theme light|dark|contrast] [--panels data,run|all|none] [--embed] [--title TEXT]
  *        [--out FILE]
  *
@@ -11,7 +11,8 @@
  * on the command line; textbook when none is given). --lesson-file: a teacher's own lesson (its
  * id must not be a built-in lesson's). The files come from the bundle (WWW/perceptron-lab.html,
  * WWW/package/: fflate.js, pipwerks.js, scorm_bridge.js, h5p/, lessons/), as the page fetches
- * them. --pipwerks PATH is accepted and ignored (the bundle carries package/pipwerks.js).
+ * them. --lang: a language of the bundle (package/languages.json: the catalogs, web/i18n).
+ * --pipwerks PATH is accepted and ignored (the bundle carries package/pipwerks.js).
  * Default output: WWW/<the package's name>. Prints where it went and its size.
  */
 'use strict';
@@ -73,7 +74,6 @@ function main() {
   }
   const maker = require(path.join(pkg, 'make_package.js'));
   const fflate = require(path.join(pkg, 'fflate.js'));
-  if (o.lang !== undefined && !maker.LANGS.includes(o.lang)) fail('--lang must be ' + maker.LANGS.join(', '));
   if (o.theme !== undefined && !maker.THEMES.includes(o.theme)) fail('--theme must be ' + maker.THEMES.join(', '));
   if (!maker.STANDARDS.includes(o.standard)) fail('--standard must be ' + maker.STANDARDS.join(', '));
   const lessons = (o.lessons.length ? o.lessons : [{ id: 'textbook' }]).map((l) => {
@@ -88,6 +88,8 @@ function main() {
     files = f;
     let made;
     try {
+      const langs = maker.languageCodes(files);
+      if (o.lang !== undefined && !langs.includes(o.lang)) fail('--lang must be ' + langs.join(', '));
       made = maker.makePackage(files, { standard: o.standard, lessons, lang: o.lang || null, pass: o.pass === undefined ? null : o.pass,
         theme: o.theme || null, panels: o.panels === undefined ? null : o.panels, embed: o.embed, title: o.title || null }, fflate);
     } catch (e) {

@@ -4,9 +4,10 @@
 "For your course", from the web bundle's own files (so the two cannot differ).
 
   package.py --standard scorm12|scorm2004|h5p|html --www BUILD/www [--lesson ID[,ID...]]
-             [--lesson-file FILE.json]... [--lang en|vi|zh] [--pass 0.8] [--theme light|dark|contrast]
+             [--lesson-file FILE.json]... [--lang CODE] [--pass 0.8] [--theme light|dark|contrast]
              [--panels data,run|all|none] [--embed] [--title TEXT] [--out FILE]
 
+--lang: a language's code, one of the catalogs of web/i18n (the bundle's package/languages.json).
 (--pipwerks PATH is accepted and ignored: the bundle carries package/pipwerks.js.) See package.js
 and make_package.js for what each package holds.
 """

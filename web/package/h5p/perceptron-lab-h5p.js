@@ -33,66 +33,26 @@
 
   var LESSONS = H5P.PerceptronLabLessons || {};
   var PANELS = ['data', 'algorithm', 'run', 'theory', 'plots'];
-  var TEXT = {
-    en: {
-      progress: 'Lesson {i} of {n}: {title}',
-      none_yet: 'No question answered yet ({questions} questions).',
-      score: '{right} of {questions} questions right.',
-      score_zero: 'None of the {questions} questions answered right so far.',
-      sep: '. ',
-      next: 'Next lesson',
-      solutions: 'Your answers',
-      right: 'right',
-      wrong: 'wrong',
-      question: 'step {step}',
-      yours: 'your answer: {answer}',
-      expected: 'the right answer: {answer}',
-      not_answered: 'No question was answered.',
-      finished: 'Finished: {right} of {questions} questions right.',
-      retry: 'Try again',
-      frame: 'Perceptron Lab'
-    },
-    vi: {
-      progress: 'Bài {i} trên {n}: {title}',
-      none_yet: 'Chưa trả lời câu hỏi nào ({questions} câu hỏi).',
-      score: 'Trả lời đúng {right} trên {questions} câu hỏi.',
-      score_zero: 'Chưa trả lời đúng câu hỏi nào (trên {questions} câu hỏi).',
-      sep: '. ',
-      next: 'Bài tiếp theo',
-      solutions: 'Các câu trả lời của bạn',
-      right: 'đúng',
-      wrong: 'sai',
-      question: 'bước {step}',
-      yours: 'bạn trả lời: {answer}',
-      expected: 'đáp án đúng: {answer}',
-      not_answered: 'Chưa trả lời câu hỏi nào.',
-      finished: 'Đã hoàn thành: trả lời đúng {right} trên {questions} câu hỏi.',
-      retry: 'Làm lại',
-      frame: 'Perceptron Lab'
-    },
-    zh: {
-      progress: '第 {i} 课，共 {n} 课：{title}',
-      none_yet: '尚未回答任何问题（共 {questions} 题）。',
-      score: '答对 {right} 题（共 {questions} 题）。',
-      score_zero: '尚未答对任何问题（共 {questions} 题）。',
-      sep: '。',
-      next: '下一课',
-      solutions: '你的回答',
-      right: '正确',
-      wrong: '错误',
-      question: '第 {step} 步',
-      yours: '你的回答：{answer}',
-      expected: '正确答案：{answer}',
-      not_answered: '尚未回答任何问题。',
-      finished: '已完成：答对 {right} 题（共 {questions} 题）。',
-      retry: '重新作答',
-      frame: 'Perceptron Lab'
-    }
-  };
+  // Each language's words and tags, {code: {locale, tags, text}}: from the catalogs (web/i18n,
+  // their "h5p" objects), written into lab-page.js by web/package/make_package.js.
+  // (Without lab-page.js the content says so, in English: the keys stand for the words.)
+  var LANGUAGES = H5P.PerceptronLabLanguages || { en: { locale: 'en-US', tags: ['en'], text: {} } };
   // Moodle 4.5's attempts report draws choice, true-false, fill-in, long-fill-in, matching
   // and sequencing (not numeric or other): a number, a point and a line are fill-in.
   var INTERACTION = { yes_no: 'true-false', choice: 'choice', number: 'fill-in', pick_point: 'fill-in', place_line: 'fill-in' };
-  var LANG_TAG = { en: 'en-US', vi: 'vi-VN', zh: 'zh-CN' };
+  // The language of a browser tag ("vi-VN", "zh-Hans-CN"): the one with a tag equal to it or
+  // to its start before a '-', else English.
+  function languageOfTag(tag) {
+    var t = String(tag || '').toLowerCase().replace(/_/g, '-');
+    for (var code in LANGUAGES) {
+      var tags = LANGUAGES[code].tags || [code];
+      for (var i = 0; i < tags.length; i++) {
+        var own = tags[i].toLowerCase();
+        if (t === own || t.indexOf(own + '-') === 0) return code;
+      }
+    }
+    return 'en';
+  }
 
   function fill(s, vars) {
     return s.replace(/\{([a-z_]+)\}/g, function (m, k) { return vars[k] !== undefined ? String(vars[k]) : m; });
@@ -105,7 +65,7 @@
       return typeof id === 'string' && /^[a-z0-9][a-z0-9-]{0,63}$/.test(id);
     });
     if (!lessons.length) lessons = ['textbook'];
-    var lang = ['en', 'vi', 'zh'].indexOf(p.language) >= 0 ? p.language : 'auto';
+    var lang = Object.prototype.hasOwnProperty.call(LANGUAGES, p.language) ? p.language : 'auto';
     var theme = ['light', 'dark', 'contrast'].indexOf(p.theme) >= 0 ? p.theme : 'light';
     var panels = null;
     if (p.panels && typeof p.panels === 'object') {
@@ -139,10 +99,10 @@
 
   PerceptronLab.prototype.lang = function () {
     if (this.params.language !== 'auto') return this.params.language;
-    var l = this.lab && this.lab.ready ? this.lab.state().lang : (navigator.language || 'en').slice(0, 2);
-    return TEXT[l] ? l : 'en';
+    var l = this.lab && this.lab.ready ? this.lab.state().lang : languageOfTag(navigator.language || 'en');
+    return Object.prototype.hasOwnProperty.call(LANGUAGES, l) ? l : 'en';
   };
-  PerceptronLab.prototype.t = function (key, vars) { return fill(TEXT[this.lang()][key], vars || {}); };
+  PerceptronLab.prototype.t = function (key, vars) { return fill(LANGUAGES[this.lang()].text[key] || key, vars || {}); };
   PerceptronLab.prototype.title = function (id) {
     var l = LESSONS[id];
     return l && l.title ? (l.title[this.lang()] || l.title.en) : id;
@@ -331,13 +291,14 @@
     var st = ev.data.statement, own = st.object.id, root = own.split('?')[0];
     var step = Number(a.question) + 1;
     var sub = (this.subContentId ? this.subContentId + '-' : '') + a.lesson + '-q' + step;
-    var tag = LANG_TAG[a.lang] || LANG_TAG[this.lang()] || 'en-US';
+    var tag = (LANGUAGES[a.lang] || LANGUAGES[this.lang()] || LANGUAGES.en).locale;
     var kind = a.kind || '';
     var definition = {
-      name: { 'en-US': this.title(a.lesson) + ': ' + fill(TEXT.en.question, { step: step }) },
+      name: {},
       type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
       interactionType: INTERACTION[kind] || 'other'
     };
+    definition.name[LANGUAGES.en.locale] = this.title(a.lesson) + ': ' + fill(LANGUAGES.en.text.question || 'step {step}', { step: step });
     if (typeof a.prompt === 'string' && a.prompt !== '') {
       definition.description = {};
       definition.description[tag] = a.prompt;
