@@ -264,17 +264,8 @@ Status DataStream::Impl::csv_next(stream::RowWriter<T>& out, int& label, stream:
   } else {
     out.drop();  // the row is read again below
     std::string_view line;
-    bool have = false;
-    Status st = next_line(line, have);
-    if (!st) return st;
-    if (!have) {
-      got = stream::LineRead::kEnd;
-      return Status::success();
-    }
-    if (overlong > 0 || line.size() > kMaxLineBytes) {
-      st = check_line(line);
-      if (!st) return st;
-    }
+    Status st = next_row_line(line, got);
+    if (!st || got == stream::LineRead::kEnd) return st;
     if (line.empty() || ((line.front() == ' ' || line.front() == '\t') && is_blank(line))) {
       got = stream::LineRead::kSkip;
       return Status::success();

@@ -118,17 +118,8 @@ template <class T>
 Status DataStream::Impl::libsvm_next(stream::RowWriter<T>& out, int& label, stream::LineRead& got) {
   got = stream::LineRead::kSkip;
   std::string_view line;
-  bool have = false;
-  Status st = next_line(line, have);
-  if (!st) return st;
-  if (!have) {
-    got = stream::LineRead::kEnd;
-    return Status::success();
-  }
-  if (overlong > 0 || line.size() > kMaxLineBytes) {
-    st = check_line(line);
-    if (!st) return st;
-  }
+  Status st = next_row_line(line, got);
+  if (!st || got == stream::LineRead::kEnd) return st;
   bool is_row = false;
   T* const row = scanning ? nullptr : out.next();
   if (fast_libsvm_row(line, row, label)) {

@@ -111,6 +111,18 @@ Status DataStream::Impl::next_line(std::string_view& line, bool& have) {
   }
 }
 
+Status DataStream::Impl::next_row_line(std::string_view& line, stream::LineRead& got) {
+  bool have = false;
+  Status st = next_line(line, have);
+  if (!st) return st;
+  if (!have) {
+    got = stream::LineRead::kEnd;
+    return Status::success();
+  }
+  if (overlong > 0 || line.size() > kMaxLineBytes) return check_line(line);
+  return Status::success();
+}
+
 Status DataStream::Impl::consume_long_line(std::size_t& length) {
   length = 0;
   while (true) {

@@ -195,6 +195,9 @@ struct DataStream::Impl {
   Status refill();
   // The next physical line (CRLF, LF and a lone CR end a line), valid until the next call.
   Status next_line(std::string_view& line, bool& have);
+  // The next line of rows (CSV and LIBSVM): next_line, with a line too long to hold or over
+  // kMaxLineBytes refused by check_line; `got` becomes kEnd past the last line (else stays).
+  Status next_row_line(std::string_view& line, stream::LineRead& got);
   // Skips the line at `begin` (terminator included), with its length in `length`.
   Status consume_long_line(std::size_t& length);
   // The shared check_line (no line over kMaxLineBytes, no NUL byte), with the length of
