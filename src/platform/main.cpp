@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "app/app.hpp"
+#include "app/i18n.hpp"
 #include "core/base/json.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
@@ -62,12 +63,15 @@ struct Options {
   bool told = false;               // --preset or --command say what to show
 };
 
-int usage(const char* argv0) {
+// The usage, the languages (--lang) as the catalogs found name them.
+int usage(const char* argv0, const Platform& p) {
+  std::string langs;
+  for (const std::string& code : pla::app::user_languages(p.app.session.catalogs())) langs += (langs.empty() ? "" : "|") + code;
   std::fprintf(stderr,
-               "usage: %s [--frames N] [--screenshot FILE.png] [--preset NAME] [--size WxH] [--lang en|vi|zh]\n"
+               "usage: %s [--frames N] [--screenshot FILE.png] [--preset NAME] [--size WxH] [--lang %s]\n"
                "          [--font-scale S] [--touch] [--command JSON]... [--drop FILE]... [--state-out FILE.json]\n"
                "          [--progress FILE.json]\n",
-               argv0);
+               argv0, langs.c_str());
   return 2;
 }
 
@@ -249,7 +253,7 @@ int main(int argc, char** argv) {
   Platform& p = the_platform();
   p.started = true;
   Options o;
-  if (!parse_flags(argc, argv, p, o)) return usage(argv[0]);
+  if (!parse_flags(argc, argv, p, o)) return usage(argv[0], p);
   const char* glsl_version = open_window(p, o);
   if (!glsl_version) return 1;
   start_imgui(p, glsl_version);
