@@ -19,6 +19,7 @@
 #include "headless.hpp"
 #include "imgui_internal.h"  // ActivateItem, ImHashStr, FindWindowByName
 #include "layout_check.hpp"
+#include "ui_press.hpp"
 
 namespace pla::app::languages_test {
 namespace {
@@ -40,32 +41,9 @@ std::string xx_catalog() {
   return j.dump();
 }
 
-std::vector<std::string> drawn_texts(Headless& h) {
-  h.frame();
-  h.frame();
-  return check_layout().texts;
-}
-
-bool drawn(const std::vector<std::string>& texts, const std::string& what) {
-  for (const std::string& t : texts)
-    if (t.find(what) != std::string::npos) return true;
-  return false;
-}
-
-// Presses the item "label" of the current frame's windows (tried with each window's id as
-// the seed of its id), until `done`.
-template <class Done>
-bool press(Headless& h, const std::string& label, Done done) {
-  std::vector<ImGuiID> seeds;
-  for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) seeds.push_back(w->ID);
-  for (ImGuiID seed : seeds) {
-    ImGui::ActivateItem(ImHashStr(label.c_str(), 0, seed));
-    h.frame();
-    h.frame();
-    if (done()) return true;
-  }
-  return false;
-}
+using test::drawn;
+using test::drawn_texts;
+using test::press_labelled;
 
 TEST(Languages, AMadeUpLanguageFromItsCatalogAloneIsOneOfTheLabs) {
   Headless h(Headless::Fonts::ImGuiDefault, {});
@@ -90,7 +68,7 @@ TEST(Languages, AMadeUpLanguageFromItsCatalogAloneIsOneOfTheLabs) {
   ImGui::ActivateItem(ImHashStr("##lang", 0, ImHashStr("view_form", 0, panel->ID)));
   std::vector<std::string> texts = drawn_texts(h);
   EXPECT_TRUE(drawn(texts, "Xx-lang")) << "the language menu lists the new language";
-  ASSERT_TRUE(press(h, "Xx-lang##lang_xx", [&] { return app.lang == "xx"; }));
+  ASSERT_TRUE(press_labelled(h, "Xx-lang##lang_xx", [&] { return app.lang == "xx"; }));
   EXPECT_EQ(state(app)["lang"], "xx");
 
   // Its texts, drawn and described; English for the key it lacks.

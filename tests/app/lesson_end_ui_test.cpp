@@ -14,39 +14,16 @@
 #include "headless.hpp"
 #include "imgui_internal.h"  // ActivateItem, ImHashStr: pressing a panel button by its id
 #include "layout_check.hpp"
+#include "ui_press.hpp"
 
 namespace pla::app::lesson_end_ui_test {
 namespace {
 
 using test::Headless;
 
-// The texts drawn by the last frames, one string per run.
-std::vector<std::string> drawn_texts(Headless& h) {
-  h.frame();
-  h.frame();
-  return check_layout().texts;
-}
-
-bool drawn(const std::vector<std::string>& texts, const std::string& what) {
-  for (const std::string& t : texts)
-    if (t.find(what) != std::string::npos) return true;
-  return false;
-}
-
-// Presses the button "text##id" (tried with each window's id as the seed of the
-// button's id, until `done`).
-template <class Done>
-bool press_labelled(Headless& h, const std::string& label, Done done) {
-  std::vector<ImGuiID> seeds;
-  for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) seeds.push_back(w->ID);
-  for (ImGuiID seed : seeds) {
-    ImGui::ActivateItem(ImHashStr(label.c_str(), 0, seed));
-    h.frame();
-    h.frame();
-    if (done()) return true;
-  }
-  return false;
-}
+using test::drawn;
+using test::drawn_texts;
+using test::press_labelled;
 
 // threshold-neuron walked: right, wrong, passed, right, wrong, -, -, passed (Next alone).
 void walk_threshold(App& app) {
