@@ -6,10 +6,15 @@
 # and the fuzz build (tests/fuzz/CMakeLists.txt) both call pla_embed_core_text, so the two
 # embed the same way.
 #
-# pla_embed_core_text(ROOT OUT_VAR): writes ${CMAKE_BINARY_DIR}/generated/embedded_data.cpp,
-# embedded_lessons.cpp and embedded_catalogs.cpp from the tree at ROOT (each copied only when
-# its text changed; a changed file re-configures, a new one is found by GLOB) and sets OUT_VAR
-# to the three sources. Text is written as is: no variable substitution in it.
+# pla_embed_core_text(ROOT OUT_VAR [INDEX_VAR]): writes ${CMAKE_BINARY_DIR}/generated/
+# embedded_data.cpp, embedded_lessons.cpp and embedded_catalogs.cpp from the tree at ROOT
+# (each copied only when its text changed; a changed file re-configures, a new one is found
+# by GLOB) and sets OUT_VAR to the three sources. Text is written as is: no variable
+# substitution in it. INDEX_VAR gets the web build's two in their place (linked before the
+# core, so the core's own are never pulled): embedded_lessons_index.cpp, every lesson's id,
+# title and counts without its text, and embedded_catalogs_index.cpp, English whole and of
+# every other language only its "language" object (core/base/data_files.hpp: the page
+# fetches the rest when wanted).
 
 # OUT = R"DELIM(text of FILE)DELIM" (the file re-configures the build when it changes).
 function(pla_raw_string out file delim)
@@ -76,6 +81,7 @@ const char kIrisSetosaVersicolorCsv[] = ${iris};
   endforeach()
   list(LENGTH ordered lesson_count)
   set(lessons_cpp "")
+  set(lessons_index_cpp "")
   foreach(id IN LISTS ordered)
     set(lesson "${lesson_file_${id}}")
     pla_raw_string(text "${lesson}" pla_lesson)
@@ -103,8 +109,10 @@ const char kIrisSetosaVersicolorCsv[] = ${iris};
       message(FATAL_ERROR "${lesson}'s title contains the raw-string delimiter )pla_lesson")
     endif()
     string(APPEND lessons_cpp "    {\"${id}\", R\"pla_lesson(${title})pla_lesson\", ${steps}, ${questions},\n     ${text}},\n")
+    string(APPEND lessons_index_cpp "    {\"${id}\", R\"pla_lesson(${title})pla_lesson\", ${steps}, ${questions}, nullptr},\n")
   endforeach()
-  pla_generated_cpp(embedded_lessons.cpp "web/lessons/" "namespace pla {
+  foreach(kind "" "_index")
+  pla_generated_cpp(embedded_lessons${kind}.cpp "web/lessons/" "namespace pla {
 struct EmbeddedLesson {
   const char* id;
   const char* title;  // JSON
@@ -114,12 +122,13 @@ struct EmbeddedLesson {
 extern const EmbeddedLesson kEmbeddedLessons[];
 extern const unsigned kEmbeddedLessonCount;
 const EmbeddedLesson kEmbeddedLessons[] = {
-${lessons_cpp}    {nullptr, nullptr, 0, 0, nullptr}};
+${lessons${kind}_cpp}    {nullptr, nullptr, 0, 0, nullptr}};
 const unsigned kEmbeddedLessonCount = ${lesson_count};
 extern const char kEmbeddedCourse[];
 const char kEmbeddedCourse[] = ${course};
 }  // namespace pla
 ")
+  endforeach()
   # The language catalogs, each whole (core/base/catalogs.hpp): a new catalog is a new
   # language without C++.
   file(GLOB catalogs CONFIGURE_DEPENDS "${root}/web/i18n/*.json")
@@ -127,23 +136,41 @@ const char kEmbeddedCourse[] = ${course};
   list(SORT catalogs)
   list(LENGTH catalogs catalog_count)
   set(catalogs_cpp "")
+  set(catalogs_index_cpp "")
   foreach(catalog IN LISTS catalogs)
     get_filename_component(code "${catalog}" NAME_WE)
     pla_raw_string(text "${catalog}" pla_cat)
-    string(APPEND catalogs_cpp "    {\"${code}\", ${text}},\n")
+    string(APPEND catalogs_cpp "    {\"${code}\", ${text}, 1},\n")
+    if(code STREQUAL "en")
+      string(APPEND catalogs_index_cpp "    {\"${code}\", ${text}, 1},\n")
+    else()
+      # The web build: only the language's name, tags and fonts (its menu entry).
+      file(READ "${catalog}" json)
+      string(JSON info ERROR_VARIABLE bad GET "${json}" language)
+      if(bad)
+        set(info "{}")
+      endif()
+      string(APPEND catalogs_index_cpp "    {\"${code}\", R\"pla_cat({\"language\": ${info}})pla_cat\", 0},\n")
+    endif()
   endforeach()
-  pla_generated_cpp(embedded_catalogs.cpp "web/i18n/" "namespace pla {
+  foreach(kind "" "_index")
+  pla_generated_cpp(embedded_catalogs${kind}.cpp "web/i18n/" "namespace pla {
 struct EmbeddedCatalog {
   const char* code;
   const char* text;
+  int whole;
 };
 extern const EmbeddedCatalog kEmbeddedCatalogs[];
 extern const unsigned kEmbeddedCatalogCount;
 const EmbeddedCatalog kEmbeddedCatalogs[] = {
-${catalogs_cpp}    {nullptr, nullptr}};
+${catalogs${kind}_cpp}    {nullptr, nullptr, 0}};
 const unsigned kEmbeddedCatalogCount = ${catalog_count};
 }  // namespace pla
 ")
+  endforeach()
   set(dir "${CMAKE_BINARY_DIR}/generated")
   set(${out_var} "${dir}/embedded_data.cpp" "${dir}/embedded_lessons.cpp" "${dir}/embedded_catalogs.cpp" PARENT_SCOPE)
+  if(ARGC GREATER 2)
+    set(${ARGV2} "${dir}/embedded_lessons_index.cpp" "${dir}/embedded_catalogs_index.cpp" PARENT_SCOPE)
+  endif()
 endfunction()

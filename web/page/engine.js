@@ -25,7 +25,10 @@
       // package: a Promise of {ok: true, name, base64, size, ms} or {ok: false, error}.
       if (parts[0] === 'package') return result.ok && page.packageJob ? page.packageJob : Promise.resolve(result);
       // The commands that change the language (the lab's menu does it too: see syncLangSoon).
-      if (result.ok && (parts[0] === 'prefer_languages' || (parts[0] === 'set' && parts[1] === 'lang'))) page.syncLang();
+      if (result.ok && (parts[0] === 'prefer_languages' || (parts[0] === 'set' && parts[1] === 'lang'))) {
+        page.syncLang();
+        if (result.running) api.idle().then(page.syncLang);  // after the commands waiting before it
+      }
       return result;
     };
     api.state = function () { return JSON.parse(state()); };
@@ -64,6 +67,7 @@
                     restoreSaved: Module.cwrap('pla_restore_saved', 'number', ['string']),
                     enableSaving: Module.cwrap('pla_enable_saving', null, []),
                     glRestored: Module.cwrap('pla_gl_restored', null, []) };
+    page.provideFetched();  // the files fetched while the engine loaded (files.js)
     (Array.isArray(page.packaged.lessons) ? page.packaged.lessons : []).forEach(function (text) {  // before any opens one
       var r = JSON.parse(page.rawCommand(JSON.stringify(['lesson_add', String(text)])));
       if (!r.ok) console.warn('Perceptron Lab: a lesson of this page was refused: ' + r.error);
@@ -92,6 +96,7 @@
       }
     },
     onFontRequest: page.requestFont,
+    onDataRequest: page.requestData,
     // Lesson events (started, step shown, answer given, finished) and run_ended (long work
     // that went on in the frames ended: {kind, finished, step, epoch, updates}) for the host
     // page: a postMessage to the parent frame and a DOM event on this window.

@@ -129,6 +129,47 @@
   };
   api.fonts = {};
 
+  // The files the engine's build left out (core/base/data_files.hpp): each built-in lesson's
+  // text (lessons/ID.json) and the catalogs of the languages other than English
+  // (i18n/CODE.json). Each is fetched once: when the engine asks (Module.onDataRequest), or
+  // before, for what the page knows it will ask (page.prefetchData: its language, the
+  // link's lesson); the engine gets its text, or the page's sentence why it did not come
+  // (pla_provide_data). The single-file page never asks: it carries them all inside.
+  var dataFiles = {}, fetched = {};
+  page.prefetchData = function (name) {
+    if (!dataFiles[name]) {
+      dataFiles[name] = page.loadBytes(name, false).then(function (b) { return new TextDecoder().decode(b); });
+      dataFiles[name].then(function (text) { fetched[name] = text; }, function () { /* told when the engine asks */ });
+    }
+    return dataFiles[name];
+  };
+  // The files already fetched, to the engine before it runs its first commands.
+  page.provideFetched = function () {
+    Object.keys(fetched).forEach(function (name) { provideData(name, true, fetched[name]); });
+    fetched = {};
+  };
+  function provideData(name, ok, text) {
+    var bytes = new TextEncoder().encode(text);
+    var ptr = Module.ccall('pla_alloc', 'number', ['number'], [bytes.length]);
+    if (bytes.length && !ptr) { console.warn(name + ': out of memory'); return; }
+    if (bytes.length) Module.HEAPU8.set(bytes, ptr);
+    Module.ccall('pla_provide_data', null, ['string', 'number', 'number', 'number'], [name, ok ? 1 : 0, ptr, bytes.length]);
+    Module.ccall('pla_free', null, ['number'], [ptr]);
+  }
+  page.requestData = function (name) {
+    api.dataRequests = (api.dataRequests || []).concat([name]);
+    if (!/^(lessons|i18n)\/[a-z0-9-]+\.json$/.test(name)) {
+      setTimeout(function () { provideData(name, false, t('why_network')); }, 0);
+      return;
+    }
+    page.prefetchData(name).then(function (text) {
+      setTimeout(function () { provideData(name, true, text); }, 0);  // never inside the frame that asked
+    }, function (e) {
+      console.warn(name + ': ' + (e && e.why));
+      setTimeout(function () { provideData(name, false, e && e.why || t('why_network')); }, 0);
+    });
+  };
+
   // Puts text on the clipboard (a toast says so), else shows it to copy by hand.
   page.copyText = function (text, doneKey) {
     if (navigator.clipboard && navigator.clipboard.writeText) {

@@ -84,7 +84,19 @@
       page.showError(t('load_failed_why', { file: name + '.js', reason: e.why }));
     });
   }
+  // What the engine will ask for at once (files.js, page.prefetchData), fetched while it
+  // loads: the catalog of the page's language, and the built-in lesson of the link or of
+  // the saved work.
+  function prefetchData() {
+    var lang = page.lang();
+    if (page.fetchedLang(lang)) page.prefetchData('i18n/' + lang + '.json');
+    [page.lessonQuery, page.savedWork() || ''].forEach(function (q) {
+      var id = page.param(q, 'lesson');
+      if (id && /^[a-z0-9][a-z0-9-]{0,63}$/.test(id)) page.prefetchData('lessons/' + id + '.json');
+    });
+  }
   /*PLA-LOAD-ENGINE-BEGIN*/
+  prefetchData();
   loadEngine();
   /*PLA-LOAD-ENGINE-END*/
 })(window.PLA_PAGE);

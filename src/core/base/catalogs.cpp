@@ -13,6 +13,7 @@ namespace pla {
 struct EmbeddedCatalog {
   const char* code;
   const char* text;
+  int whole;  // 0: only its "language" object (the web build: fetched when chosen)
 };
 extern const EmbeddedCatalog kEmbeddedCatalogs[];
 extern const unsigned kEmbeddedCatalogCount;
@@ -87,7 +88,11 @@ std::vector<std::string> strings(const Json& o, const char* key) {
 }  // namespace
 
 Catalogs::Catalogs() {
-  for (unsigned i = 0; i < kEmbeddedCatalogCount; ++i) entries_[kEmbeddedCatalogs[i].code].embedded = kEmbeddedCatalogs[i].text;
+  for (unsigned i = 0; i < kEmbeddedCatalogCount; ++i) {
+    Entry& e = entries_[kEmbeddedCatalogs[i].code];
+    e.embedded = kEmbeddedCatalogs[i].text;
+    e.whole = kEmbeddedCatalogs[i].whole != 0;
+  }
   entries_[kEnglish];  // English is the templates' own language: always there
 }
 
@@ -109,13 +114,14 @@ std::shared_ptr<const Catalogs::Language> Catalogs::make_language(const std::str
   return l;
 }
 
-Status Catalogs::add(const std::string& code, const std::string& json_text) {
+Status Catalogs::add(const std::string& code, const std::string& json_text, bool whole) {
   if (!good_code(code)) return Status::fail(Msg::catalog_bad_code, {{"code", code.substr(0, 40)}});
   Json doc;
   std::string reason;
   if (!parse_catalog(json_text.data(), json_text.size(), doc, reason))
     return Status::fail(Msg::catalog_not_json, {{"code", code}, {"reason", reason}});
   Entry e;
+  e.whole = whole || code == kEnglish;
   e.lang = make_language(code, doc);
   entries_[code] = std::move(e);
   return Status::success();
@@ -150,6 +156,13 @@ std::vector<std::string> Catalogs::codes() const {
 }
 
 bool Catalogs::contains(const std::string& code) const { return entries_.count(code) > 0; }
+
+bool Catalogs::whole(const std::string& code) const {
+  const auto it = entries_.find(code);
+  return it == entries_.end() || it->second.whole;
+}
+
+std::string Catalogs::file(const std::string& code) { return "i18n/" + code + ".json"; }
 
 std::string Catalogs::name(const std::string& code) const {
   const Language* l = language(code);

@@ -6,7 +6,9 @@
 //   "msg": {...}  the templates of the core's message codes ("msg." + message_info().key);
 //                English has none: the message table's own templates are English.
 // The core embeds every catalog whole (src/core/embedded_text.cmake): a new file is a new
-// language without C++. More can be added at run time (add: a catalog the page fetched, a
+// language without C++. The web build embeds English whole and of the others only their
+// "language" object (whole() is false): the page fetches a catalog ("i18n/CODE.json",
+// file()) when its language is chosen and add()s it; until then its texts are English. More can be added at run time (add: a catalog the page fetched, a
 // test's made-up language). English is the fallback of every other language and is always
 // there. Nothing here lists languages: codes() is what was found.
 //
@@ -39,13 +41,20 @@ class Catalogs {
   // `code`: 2 to 8 lower-case letters, digits or '-', starting with a letter, not "pseudo"
   // (the interface's string-length test). Fails naming the problem (catalog.bad_code,
   // catalog.not_json with the parser's reason) and changes nothing.
-  Status add(const std::string& code, const std::string& json_text);
+  // whole false: the text holds only its "language" object, the rest to come (as the web
+  // build embeds the languages other than English): whole() is false until added whole.
+  Status add(const std::string& code, const std::string& json_text, bool whole = true);
   // Removes a language (an embedded one too, but never English); false when it had none.
   bool remove(const std::string& code);
 
   // The languages found: "en" first, then the others by code.
   std::vector<std::string> codes() const;
   bool contains(const std::string& code) const;
+  // False while this build carries only the language's "language" object (name, tags,
+  // fonts) and not its texts: add() its catalog (file(code), fetched) to make it whole.
+  // (True for a code it does not know: nothing is waited for.)
+  bool whole(const std::string& code) const;
+  static std::string file(const std::string& code);  // "i18n/CODE.json"
   // The language's own name ("language.name": "Tiếng Việt"), the code when it has none.
   std::string name(const std::string& code) const;
   // Its browser language tags ("language.tags", lower case: ["zh", "zh-hans"]); {code}
@@ -83,6 +92,7 @@ class Catalogs {
   };
   struct Entry {
     const char* embedded = nullptr;               // the build's text (null: added)
+    bool whole = true;                            // false: embedded is only its "language" object
     mutable std::shared_ptr<const Language> lang;  // parsed (null: not yet read)
     mutable std::string error;                    // why the embedded text did not parse
   };

@@ -125,6 +125,27 @@ TEST(Catalogs, AMadeUpLanguageIsItsCatalogText) {
   EXPECT_TRUE(c.contains("en"));
 }
 
+// The web build's way: a language known by its "language" object alone (its menu entry),
+// English until its catalog is added whole.
+TEST(Catalogs, ALanguageKnownByNameOnlyIsEnglishUntilAddedWhole) {
+  Catalogs c;
+  const std::string vi = read_file(kI18n + "/vi.json");
+  const Json doc = Json::parse(vi);
+  ASSERT_TRUE(c.add("vi", Json{{"language", doc["language"]}}.dump(), false).ok);
+  EXPECT_TRUE(c.contains("vi"));
+  EXPECT_FALSE(c.whole("vi"));
+  EXPECT_TRUE(c.whole("en"));
+  EXPECT_EQ(c.name("vi"), doc["language"]["name"].get<std::string>());
+  EXPECT_EQ(c.pick({"vi-VN"}), "vi");
+  EXPECT_FALSE(c.has("vi", "panel.run"));
+  EXPECT_EQ(Catalogs::file("vi"), "i18n/vi.json");
+  ASSERT_TRUE(c.add("vi", vi).ok);
+  EXPECT_TRUE(c.whole("vi"));
+  EXPECT_EQ(c.text("vi", "panel.run"), doc["panel"]["run"].get<std::string>());
+  EXPECT_TRUE(c.add("en", "{}", false).ok);
+  EXPECT_TRUE(c.whole("en"));  // English is always whole: the fallback
+}
+
 TEST(Catalogs, BadTextOrCodeIsRefusedNamingTheProblem) {
   Catalogs c;
   const Status bad_json = c.add("xx", R"({"app": {"language": "Xx",}})");

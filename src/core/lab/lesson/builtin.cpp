@@ -26,13 +26,43 @@ std::vector<std::string> builtin_lesson_ids() {
   return out;
 }
 
-bool builtin_lesson(const std::string& id, std::string& json) {
+namespace {
+
+const EmbeddedLesson* find_lesson(const std::string& id) {
   for (unsigned i = 0; i < kEmbeddedLessonCount; ++i)
-    if (id == kEmbeddedLessons[i].id) {
-      json = kEmbeddedLessons[i].text;
-      return true;
-    }
-  return false;
+    if (id == kEmbeddedLessons[i].id) return &kEmbeddedLessons[i];
+  return nullptr;
+}
+
+std::string joined_ids() {
+  std::string out;
+  for (unsigned i = 0; i < kEmbeddedLessonCount; ++i) out += (i ? ", " : "") + std::string(kEmbeddedLessons[i].id);
+  return out;
+}
+
+}  // namespace
+
+bool builtin_lesson(const std::string& id, std::string& json) {
+  const EmbeddedLesson* l = find_lesson(id);
+  if (!l || !l->text) return false;
+  json = l->text;
+  return true;
+}
+
+std::string builtin_lesson_file(const std::string& id) { return "lessons/" + id + ".json"; }
+
+Status builtin_lesson_text(const std::string& id, DataFiles* files, std::string& json) {
+  const EmbeddedLesson* l = find_lesson(id);
+  if (!l) return Status::fail(Msg::lesson_builtin_unknown, {{"id", id.substr(0, 64)}, {"known", joined_ids()}});
+  if (l->text) {
+    json = l->text;
+    return Status::success();
+  }
+  const std::string name = builtin_lesson_file(id);
+  if (!files) return Status::fail(Msg::data_pending, {{"name", name}});
+  Status st = files->status(name);
+  if (st) json = *files->find(name);
+  return st;
 }
 
 std::vector<LessonInfo> builtin_lesson_infos() {

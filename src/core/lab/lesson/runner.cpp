@@ -15,7 +15,7 @@ namespace pla {
 
 LessonRunner::LessonRunner() : catalogs_(std::make_shared<const Catalogs>()) {}
 
-LessonRunner::LessonRunner(const Session& s) : catalogs_(s.shared_catalogs()) {}
+LessonRunner::LessonRunner(const Session& s) : catalogs_(s.shared_catalogs()), files_(s.shared_files()) {}
 
 Status LessonRunner::load(const std::string& json, const std::string& source) {
   Lesson l;
@@ -44,10 +44,8 @@ Status LessonRunner::load(const std::string& json, const std::string& source) {
 
 Status LessonRunner::load_builtin(const std::string& id) {
   std::string json;
-  if (!builtin_lesson(id, json))
-    return Status::fail(Msg::lesson_builtin_unknown,
-                        {{"id", id.substr(0, 64)}, {"known", lesson_text::join_keys(builtin_lesson_ids())}});
-  return load(json, id + ".json");
+  const Status st = builtin_lesson_text(id, files_.get(), json);
+  return st ? load(json, id + ".json") : st;
 }
 
 void LessonRunner::event(Json e) { events_.push_back(std::move(e)); }

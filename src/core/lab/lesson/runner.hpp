@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/base/catalogs.hpp"
+#include "core/base/data_files.hpp"
 #include "core/base/json.hpp"
 #include "core/base/status.hpp"
 #include "core/lab/lesson/format.hpp"
@@ -41,7 +42,8 @@ class LessonRunner {
   // Parses and checks a lesson; on failure the runner is unchanged (its previous lesson
   // and progress stay). `source` names the lesson in messages ("mine.json").
   Status load(const std::string& json, const std::string& source);
-  // load() of a built-in lesson by id.
+  // load() of a built-in lesson by id (its text fetched through the session's files where
+  // this build left it out: data_pending until it comes, builtin_lesson_text).
   Status load_builtin(const std::string& id);
   // Starts the loaded lesson over: the session's settings back to their defaults, then step 1.
   Status start(Session& s);
@@ -296,6 +298,7 @@ class LessonRunner {
   std::vector<Json> events_;
   std::vector<AnswerTexts> answer_texts_;  // of the answer_given events in events_
   std::shared_ptr<const Catalogs> catalogs_;  // the languages and their words
+  std::shared_ptr<DataFiles> files_;          // the session's: built-in lessons fetched (may be null)
   // Pending work and its undo point.
   bool slicing_ = false;
   std::deque<Op> queue_;
