@@ -19,8 +19,8 @@ namespace pla::app {
 // -----------------------------------------------------------------------------
 
 void init(App& app) {
-  run_command(app, {"preset", "six"});
-  run_command(app, {"train"});
+  app.studio.view_defaults = ui_settings(app);  // what a lesson's views change (the studio records)
+  run_command(app, {"preset", "six"});  // before training: Play shows the run from w = 0 (issue 38)
 }
 
 namespace {
@@ -106,7 +106,7 @@ const std::vector<UiSetting>& ui_settings_table() {
           "lang", kView, nullptr, [](const App& a) { return a.lang; },
           [](App& a, const std::string& v) {
             if (!is_language(a.session.catalogs(), v)) return choice_error("lang", language_choices(a.session.catalogs()), v);
-            a.lang = v;
+            a.lang = v;  // its texts fetched where this build left them out (data_wait.cpp)
             return Status::success();
           }),
       UiSetting::real("font_scale", kView, nullptr, 0.75, Bound::Closed, 2.5, [](App& a) { return &a.font_scale; }),
@@ -138,6 +138,19 @@ Json state(const App& app) {
   o["cues"] = Json{{"crosses", c.crosses},       {"query_labels", c.query_labels}, {"regions", c.regions},
                    {"alpha_size", c.alpha_size}, {"hull", c.hull},                 {"max_margin", c.max_margin},
                    {"hover_verdict", c.hover_verdict}};
+  // The canvas's words as the last frame drew them: the points' names placed, the status
+  // line along its top, the empty canvas's hint (canvas_labels.cpp).
+  o["canvas"] = Json{{"point_names", c.point_names}, {"status", c.status}, {"empty_hint", c.empty_hint}};
+  // The last action's message and where it was drawn (beside the control that caused it).
+  o["message"] = Json{{"text", app.message.empty() ? std::string() : app.message.english()},
+                      {"error", app.message_is_error && !app.message.empty()},
+                      {"at", app.message_at},
+                      {"shown_at", app.message_shown.at},
+                      {"times", app.message_shown.times},
+                      {"by_train", app.message_shown.by_train},
+                      {"refused", app.session.need_data() ? std::string() : app.session.notice().english()},
+                      {"train_button", std::vector<float>(app.message_shown.train, app.message_shown.train + 4)},
+                      {"line", std::vector<float>(app.message_shown.line, app.message_shown.line + 4)}};
   Json lessons = Json::array();
   for (const LessonRow& r : lesson_rows(app))
     lessons.push_back(Json{{"id", r.id}, {"title", r.title}, {"steps", r.steps}, {"step", r.step}, {"done", r.done},
@@ -147,6 +160,7 @@ Json state(const App& app) {
   Json notices = Json::array();
   for (const Message& m : app.notices) notices.push_back(m.english());
   o["notices"] = std::move(notices);
+  o["studio"] = studio_state(app);
   return o;
 }
 

@@ -8,16 +8,19 @@
 #pragma once
 #include <array>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "app/i18n.hpp"
 #include "app/mapping.hpp"
+#include "app/point_batch.hpp"
 #include "app/theme.hpp"
 #include "core/data/generators.hpp"
 #include "core/lab/lesson/lesson.hpp"
 #include "core/lab/session/session.hpp"
 #include "core/lab/session/urlstate.hpp"
+#include "core/lab/studio/studio.hpp"
 #include "core/theory/vc.hpp"
 
 namespace pla::app {
@@ -52,6 +55,16 @@ struct PlatformHooks {
   // The address of the page the lab runs in (no query or hash), for the embed code; empty
   // where it has none a course page could use (a file opened from disk).
   std::function<std::string()> page_address;
+  // The studio's lesson file picked, or pasted (browser): the platform then runs `studio_load`
+  // with its text.
+  std::function<void()> pick_studio_file;
+  std::function<void()> paste_studio;
+  // A link that opens a lesson: the page's address and the lesson's whole text compressed into
+  // its fragment (#lesson-data=...). False: no link made (`link` says why, in English).
+  std::function<bool(const std::string& lesson, std::string& link)> share_link;
+  // Draws a batched layer of the canvas (app/point_batch.hpp) from buffers the platform keeps
+  // on the GPU, as an ImDrawList callback; unset: the layer's triangles go into the draw list.
+  ImDrawCallback draw_batch = nullptr;
 };
 
 // -----------------------------------------------------------------------------
@@ -100,14 +113,14 @@ Status parse_panels(const std::string& value, PanelFlags& out);
 // [SECTION] Per-app state, by concern
 // -----------------------------------------------------------------------------
 
-// The decision field of a non-linear hypothesis, sampled on a coarse pixel grid
-// and cached until the hypothesis or the view changes.
+// The decision field of a non-linear hypothesis, sampled at the corners of a coarse pixel
+// grid and cached until the hypothesis or the view changes.
 struct FieldCache {
   std::uint64_t step = ~0ull;
   const void* learner = nullptr;
   Mapping view;
   int cell = 6, cols = 0, rows = 0;
-  std::vector<signed char> sign;
+  std::vector<float> value;  // f at the cells' corners, (cols + 1) x (rows + 1): the boundary between them is interpolated
 };
 
 // The data canvas: how data coordinates map to pixels, the layers shown (view settings
@@ -116,15 +129,19 @@ struct FieldCache {
 struct CanvasView {
   Mapping map;
   bool fit_pending = true;  // fit the view to the data on the next frame
-  bool show_hull = false, show_max_margin = false, show_alpha = true, show_mistakes = true;
+  bool show_hull = false, show_max_margin = false, show_alpha = false, show_mistakes = true;  // α as size: opt-in (issue 38)
   bool show_update = true, show_field = true;
   // What the last frame drew of the cues an open question may hide (state().cues: the
   // browser tests check that a concealed cue is not drawn).
   struct Cues {
     std::size_t crosses = 0, query_labels = 0;
     bool regions = false, alpha_size = false, hull = false, max_margin = false, hover_verdict = false;
+    std::vector<std::string> point_names;  // the names placed beside points (x1 …)
+    std::string status;                     // the status line along the canvas's top
+    bool empty_hint = false;                // an empty canvas said what a click does
   } drawn;
   FieldCache field;
+  CanvasBatches batches;         // the points and the field as batched geometry
   Vec2d canvas_min, canvas_max;  // display pixels
 };
 
@@ -208,6 +225,18 @@ struct LineHandles {
   int next_key = 0;          // the handle the keyboard's Enter puts at the cursor next
 };
 
+// A field of the interface the page lays a real input over (a phone's keyboard, an input
+// method's composed text reach only a real one), as the last frame drew it.
+struct PageInputField {
+  bool shown = false;           // drawn, in its window's view, nothing over it
+  Vec2d min, max;               // the field (display pixels)
+  bool active = false;          // ImGui's field has the keyboard focus (a click or Tab)
+  unsigned id = 0, window = 0;  // ImGui's ids of the field and of its window
+  // Set by the platform: the page's input has the focus (ImGui's field then only shows the
+  // text the page writes), and it has just taken it.
+  bool page_focus = false, focus_request = false;
+};
+
 // The lesson's own widgets on the canvas.
 struct LessonUi {
   mutable LineHandles line;  // placed when first needed (from const code too)
@@ -227,15 +256,8 @@ struct LessonUi {
   float embed_height = 0.0f;
   // The number question's answer field as the last frame drew it, for the page's real
   // text input over it (a phone's keyboard opens only for one: src/platform/main.cpp).
-  struct AnswerField {
-    bool shown = false;         // drawn, whole in its window's view, nothing over it
-    Vec2d min, max;             // the field (display pixels)
-    bool active = false;        // ImGui's field has the keyboard focus (Tab reached it)
-    unsigned id = 0, window = 0;  // ImGui's ids of the field and of its window
+  struct AnswerField : PageInputField {
     std::string hint, label;    // its placeholder and the question (the input's name)
-    // Set by the platform: the page's input has the focus (ImGui's field is then
-    // read-only: the page's input writes answer_text), and it has just taken it.
-    bool page_focus = false, focus_request = false;
   } answer;
 };
 
@@ -312,6 +334,43 @@ struct OwnLesson {
   LessonInfo info;
 };
 
+// The teacher's studio (studio_commands.cpp, studio_panel*.cpp): the lesson being made, the
+// lesson commands run since its step was selected (its actions when recorded), the last
+// recording's report, a student's try of it, and the panel's own choices.
+// The longest share link the studio makes (characters): a lesson whose link is longer is
+// saved as a file instead (README, "Write a lesson").
+constexpr std::size_t kStudioLinkMax = 32000;
+struct StudioUi {
+  Studio studio;
+  std::vector<StudioCommand> log;  // the commands run since the step was selected
+  StudioRecord recorded;           // what the last "Record this step" wrote
+  bool has_recorded = false;
+  // Try as a student: the lesson opened in `try_lang`; when it closes the studio opens again at
+  // step `try_step` in the language the teacher had (`lang_before`).
+  bool trying = false;
+  std::size_t try_step = 0;
+  std::string try_lang = "en", lang_before = "en";
+  // The panel's own state:
+  std::uint64_t synced = ~0ull;    // the draft's revision the edit buffers were filled from
+  std::map<std::string, std::string> buffers;  // the fields' text as typed, by "step|field|lang"
+  std::string last_field = "narration";  // the text field edited last (a placeholder goes there)
+  int pick_checked = -1;           // pick_point: the point the teacher checked last (-1 none)
+  bool pick_right = false;         // and whether it is the lab's answer
+  bool picking = false;            // pick mode: a click on a point of the canvas checks it (studio_pick)
+  // Where the panel's items were drawn in the last frame, by their ImGui id ("studio_record",
+  // "studio_text_0|narration|en", ...): x0, y0, x1, y1 in display pixels (browser tests click them).
+  std::map<std::string, std::array<float, 4>> items;
+  StudioView view_defaults;        // the interface's view when the app started (init)
+  const Catalogs* catalogs = nullptr;  // the catalogs the studio was given last (the session's)
+  // The text field being typed in, for the page's real text box over it (an input method's
+  // Vietnamese or Chinese reaches only a real one; web/page/studio.js): set when drawn active.
+  struct PageField : PageInputField {
+    bool multiline = false;
+    std::size_t step = 0;         // which text: as studio_text names it
+    std::string field, lang, label;
+  } field;
+};
+
 struct App {
   Session session;
   PlatformHooks hooks;
@@ -326,6 +385,10 @@ struct App {
   LinkMaker maker;
   CourseMaker course_maker;
   std::vector<OwnLesson> own_lessons;
+  StudioUi studio;
+  // A command's reply text (studio_export, studio_link), set by the command; the page's
+  // command() returns it as `reply`. Cleared by run_command before each command.
+  std::string reply;
 
   // Panels
   bool show_help = false;
@@ -362,14 +425,38 @@ struct App {
   std::uint64_t course_revision = 0;
   std::string builtin_open, progress_key;
   char answer_text[64] = "";
+  // Commands that wait for a file this build left out (data_wait.cpp: a built-in lesson's
+  // text, a language's catalog), run again in order once none is pending; the files that
+  // have come (the fonts look at the texts again); a language whose catalog could not come.
+  std::vector<std::vector<std::string>> waiting;
+  std::uint64_t files_arrived = 0;
+  std::string lang_failed;
   std::vector<Message> notices;  // dismissible notices (ignored link parameters, ...), shown in the language in use
   Message message;              // the last error or result of a UI action
   bool message_is_error = false;
+  // Where it was caused: the side panel drawing when the action ran ("data", "algorithm",
+  // "run", ...; "" outside them: shown in the run panel) and the session's revision then (an
+  // error goes away once the data or the settings change: it may no longer hold).
+  std::string message_at;
+  std::uint64_t message_revision = 0;
+  std::string ui_section;       // the side panel being drawn (control_panel), else ""
+  // Where the last frame drew the message (state().message, browser tests): the panel, how
+  // many times, and whether right under the run buttons (beside Train).
+  struct MessageShown {
+    std::string at;
+    int times = 0;
+    bool by_train = false;
+    float train[4] = {0, 0, 0, 0};  // the Train button (x0, y0, x1, y1, display pixels)
+    float line[4] = {0, 0, 0, 0};   // the message, or the refusal beside Train
+  } message_shown;
   mutable PseudoTexts pseudo_texts;  // "pseudo"'s texts, made as first asked for (i18n.hpp)
 
   // The interface's texts (i18n.hpp), in the language it is drawn in: the one chosen, or
-  // English while that language's fonts are not at hand (Applied::fonts_missing).
-  const std::string& shown_lang() const { return lang == applied.fonts_missing ? kEnglish : lang; }
+  // English while that language's fonts are not at hand (Applied::fonts_missing)
+  // (and English while its catalog has not come: core/base/data_files.hpp, data_wait.cpp).
+  const std::string& shown_lang() const {
+    return lang == applied.fonts_missing || !session.catalogs().whole(lang) ? kEnglish : lang;
+  }
   Texts texts() const { return texts(shown_lang()); }
   Texts texts(const std::string& language) const { return Texts(session.catalogs(), language, pseudo_texts); }
   const char* tr(const char* key) const { return texts().tr(key); }
@@ -401,6 +488,11 @@ void package_done(App& app, const std::string& standard, const std::string& name
 std::string course_status(const App& app);
 // The Lessons menu can be opened: always, except in embed mode without lessons_menu.
 bool lessons_menu_available(const App& app);
+
+// The page's text box over the studio's field being typed in (StudioUi::PageField): its text,
+// which becomes the field's (studio_text), and its focus, taken or lost.
+void studio_field_input(App& app, const std::string& text);
+void studio_field_focus(App& app, bool focused);
 
 // Sets up a fresh lesson: the six-point preset trained by the classic perceptron.
 void init(App& app);
@@ -460,5 +552,17 @@ void begin_run(App& app, const std::string& kind, std::uint64_t to_step = 0);
 bool advance_run(App& app);
 bool working(const App& app);
 Json run_progress(const App& app);
+
+// Files this build left out (core/base/data_files.hpp; data_wait.cpp). A command whose
+// status is data_pending waits (wait_for_data keeps it: working() is true) and runs again
+// once no file is pending (data_frame, once a frame, which also asks for the catalog of the
+// language in use and adds it when it comes: the language is drawn in English until then, as
+// while its fonts come). need_catalog: success when the language's catalog is whole (adding
+// it when its file has come), else data_pending / data_failed.
+// provide_data: the platform's delivery of a file (ok) or of why it could not come.
+bool wait_for_data(App& app, const std::vector<std::string>& args, const Status& st);
+void data_frame(App& app);
+Status need_catalog(App& app, const std::string& code);
+void provide_data(App& app, const std::string& name, bool ok, std::string text);
 
 }  // namespace pla::app

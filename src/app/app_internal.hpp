@@ -67,6 +67,23 @@ Status cmd_lesson_goto(App& a, const std::vector<std::string>& args);
 Status cmd_lesson_exit(App& a, const std::vector<std::string>& args);
 Status cmd_lesson_add(App& a, const std::vector<std::string>& args);
 
+// ---- The teacher's studio (studio_commands.cpp): its rows of the command table; a lab command
+// run while it is open noted in its log (the step's actions when recorded); the frame's
+// return from "Try as a student"; state().studio; the panel (studio_panel.cpp).
+const std::vector<AppCommand>& studio_commands();
+void studio_note(App& app, const std::vector<std::string>& args, const Status& st);
+void studio_frame(App& app);
+Json studio_state(const App& app);
+// The last item drawn is a field the page lays a real input over (touch_input.cpp): its place
+// recorded, the keyboard focus moved to it when the page's input has just taken the focus;
+// true when it is whole in its window's view.
+bool place_page_field(PageInputField& f);
+// The studio's pick mode is on and the selected step asks pick_point: a click on a point of
+// the canvas checks it (studio_pick POINT) instead of editing the data.
+bool studio_picking(const App& app);
+void studio_panel(App& app);
+void studio_item(App& app, const std::string& id);  // the last item's place, by its id (StudioUi::items)
+
 // ---- Packages (packages.cpp): the command `package STANDARD [OPTIONS]`; a lesson id that
 // lesson_add and the packages take: 1 to 64 lower-case letters, digits or '-', not starting
 // with '-' (the H5P content type and SCORM identifiers need no more).

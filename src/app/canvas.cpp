@@ -29,7 +29,13 @@ void fit_view_to_data(App& app) {
     hi.x += pad;
     hi.y += pad;
   }
-  fit(app.view.map, lo, hi, 0.05);
+  // Fitted below the status band along the top (canvas_labels.cpp): no point under the status.
+  Mapping& m = app.view.map;
+  const double top = m.pixel_min.y, band = status_band_height(app, static_cast<float>(m.pixel_max.x - m.pixel_min.x) - 16.0f);
+  if (m.pixel_max.y - m.pixel_min.y > 6.0 * band) m.pixel_min.y += band;
+  fit(m, lo, hi, 0.05);
+  m.center.y += 0.5 * (m.pixel_min.y - top) / m.scale_y;
+  m.pixel_min.y = top;
 }
 
 // The canvas was resized (the window, a lesson above it in embed mode, the 3-D view

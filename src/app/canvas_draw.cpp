@@ -128,7 +128,8 @@ namespace {
 // [SECTION] The layers
 // -----------------------------------------------------------------------------
 
-void draw_grid(ImDrawList* dl, const Mapping& m, const Palette& pal) {
+// `band`: the status band along the top (canvas_labels.cpp), where no y tick label goes.
+void draw_grid(ImDrawList* dl, const Mapping& m, const Palette& pal, float band) {
   Vec2d lo, hi;
   visible_box(m, lo, hi);
   // Tick labels at least their own width apart, and only where they fit whole in the canvas.
@@ -159,12 +160,15 @@ void draw_grid(ImDrawList* dl, const Mapping& m, const Palette& pal) {
     const ImVec2 a = to_im(data_to_pixel(m, {lo.x, y})), b = to_im(data_to_pixel(m, {hi.x, y}));
     dl->AddLine(a, b, is_axis ? axis : grid, is_axis ? 1.5f : 1.0f);
     dl->AddLine(ImVec2(left, a.y), ImVec2(left + 5, a.y), axis);
-    if (a.y < bottom - lh - 10 && a.y - lh - 1 > top + 1)
+    if (a.y < bottom - lh - 10 && a.y - lh - 1 > top + band + 1)
       dl->AddText(ImVec2(left + 7, a.y - lh - 1), text, fmt_num(is_axis ? 0.0 : y, 6).c_str());
   }
 }
 
-// The decision field of a non-linear hypothesis, cached on a coarse grid.
+// The decision field of a non-linear hypothesis: f sampled at the corners of a coarse grid
+// (cached), cells of one sign as runs of rectangles, and in a cell the boundary crosses, the
+// +1 part cut along f = 0 interpolated on its edges (marching squares): a smooth boundary,
+// not a staircase of cells.
 void draw_field(ImDrawList* dl, App& app) {
   const Palette& pal = palette(app);
   const Session& s = app.session;
@@ -175,15 +179,19 @@ void draw_field(ImDrawList* dl, App& app) {
   const bool stale = f.step != s.viewed_step() || f.learner != &s.learner() || f.cols != cols || f.rows != rows ||
                      f.view.center.x != m.center.x || f.view.center.y != m.center.y || f.view.scale_x != m.scale_x ||
                      f.view.pixel_min.x != m.pixel_min.x || f.view.pixel_min.y != m.pixel_min.y;
+  const std::size_t stride = static_cast<std::size_t>(cols) + 1;
   if (stale) {
-    f.sign.assign(static_cast<std::size_t>(cols) * static_cast<std::size_t>(rows), 0);
+    f.value.assign(stride * (static_cast<std::size_t>(rows) + 1), 0.0f);
     std::vector<double> x(static_cast<std::size_t>(s.data().d), 0.0);
-    for (int r = 0; r < rows; ++r)
-      for (int c = 0; c < cols; ++c) {
-        const Vec2d p = pixel_to_data(m, {m.pixel_min.x + (c + 0.5) * f.cell, m.pixel_min.y + (r + 0.5) * f.cell});
+    for (int r = 0; r <= rows; ++r)
+      for (int c = 0; c <= cols; ++c) {
+        const Vec2d p = pixel_to_data(m, {m.pixel_min.x + c * f.cell, m.pixel_min.y + r * f.cell});
         x[0] = p.x;
         if (x.size() > 1) x[1] = p.y;
-        f.sign[static_cast<std::size_t>(r * cols + c)] = s.decision(x.data()) >= 0.0 ? 1 : -1;
+        const double v = s.decision(x.data());
+        // f >= 0 is +1: a tiny positive keeps a 0 on the +1 side; the float keeps the sign.
+        f.value[static_cast<std::size_t>(r) * stride + static_cast<std::size_t>(c)] =
+            v >= 0.0 ? std::max(static_cast<float>(std::min(v, 1e30)), 1e-30f) : std::min(static_cast<float>(std::max(v, -1e30)), -1e-30f);
       }
     f.step = s.viewed_step();
     f.learner = &s.learner();
@@ -191,26 +199,70 @@ void draw_field(ImDrawList* dl, App& app) {
     f.cols = cols;
     f.rows = rows;
   }
-  for (int r = 0; r < rows; ++r) {
-    // Runs of equal sign become one rectangle.
-    int c0 = 0;
-    for (int c = 1; c <= cols; ++c) {
-      const signed char v0 = f.sign[static_cast<std::size_t>(r * cols + c0)];
-      if (c < cols && f.sign[static_cast<std::size_t>(r * cols + c)] == v0) continue;
-      const float x0 = static_cast<float>(m.pixel_min.x) + static_cast<float>(c0 * f.cell);
-      const float y0 = static_cast<float>(m.pixel_min.y) + static_cast<float>(r * f.cell);
-      dl->AddRectFilled(ImVec2(x0, y0),
-                        ImVec2(x0 + static_cast<float>((c - c0) * f.cell), y0 + static_cast<float>(f.cell)),
-                        v0 > 0 ? pal.pos_fill : pal.neg_fill);
-      c0 = c;
+  // The cells as one batch (point_batch.hpp), recorded again when the values are.
+  BatchKey key;
+  key.add(f.step).add(f.learner).add(static_cast<std::uint64_t>(cols)).add(static_cast<std::uint64_t>(rows));
+  key.add(m.center.x).add(m.center.y).add(m.scale_x).add(m.pixel_min.x).add(m.pixel_min.y);
+  key.add(static_cast<std::uint64_t>(pal.pos_fill)).add(static_cast<std::uint64_t>(pal.neg_fill));
+  draw_batched(dl, app.view.batches.field, key, app.hooks.draw_batch, [&](ImDrawList* out) {
+    const auto at = [&](int r, int c) { return f.value[static_cast<std::size_t>(r) * stride + static_cast<std::size_t>(c)]; };
+    // A cell's sign: +1 or -1 when its four corners agree, 0 when the boundary crosses it.
+    const auto cell_sign = [&](int r, int c) {
+      const int n = (at(r, c) > 0) + (at(r, c + 1) > 0) + (at(r + 1, c) > 0) + (at(r + 1, c + 1) > 0);
+      return n == 4 ? 1 : n == 0 ? -1 : 0;
+    };
+    const ImDrawListFlags flags = out->Flags;
+    out->Flags &= ~ImDrawListFlags_AntiAliasedFill;  // no seams between the pieces
+    const float cell = static_cast<float>(f.cell);
+    for (int r = 0; r < rows; ++r) {
+      const float y0 = static_cast<float>(m.pixel_min.y) + static_cast<float>(r) * cell;
+      int c0 = 0;  // runs of cells of one sign become one rectangle
+      for (int c = 1; c <= cols; ++c) {
+        const int v0 = cell_sign(r, c0);
+        if (c < cols && cell_sign(r, c) == v0 && v0 != 0) continue;
+        const float x0 = static_cast<float>(m.pixel_min.x) + static_cast<float>(c0) * cell;
+        if (v0 != 0) {
+          out->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + static_cast<float>(c - c0) * cell, y0 + cell),
+                             v0 > 0 ? pal.pos_fill : pal.neg_fill);
+        } else {
+          // The cell cut along f = 0 (the points where it crosses the edges): each side's
+          // corners and those points, side by side (the fills are translucent: no overlap).
+          // A saddle (two opposite corners +1) joins the +1 corners: -1 is two triangles.
+          const float fx[4] = {at(r, c0), at(r, c0 + 1), at(r + 1, c0 + 1), at(r + 1, c0)};
+          const ImVec2 px[4] = {{x0, y0}, {x0 + cell, y0}, {x0 + cell, y0 + cell}, {x0, y0 + cell}};
+          ImVec2 cut[4];  // where f = 0 on edge k (k to k + 1)
+          for (int k = 0; k < 4; ++k) {
+            const int k1 = (k + 1) % 4;
+            const float t = (fx[k] > 0) != (fx[k1] > 0) ? fx[k] / (fx[k] - fx[k1]) : 0.0f;
+            cut[k] = ImVec2(px[k].x + t * (px[k1].x - px[k].x), px[k].y + t * (px[k1].y - px[k].y));
+          }
+          const bool saddle = (fx[0] > 0) == (fx[2] > 0) && (fx[1] > 0) == (fx[3] > 0) && (fx[0] > 0) != (fx[1] > 0);
+          for (const bool plus : {true, false}) {
+            if (saddle && !plus) {
+              for (int k = 0; k < 4; ++k)
+                if (!(fx[k] > 0)) out->AddTriangleFilled(cut[(k + 3) % 4], px[k], cut[k], pal.neg_fill);
+              continue;
+            }
+            ImVec2 poly[8];
+            int n = 0;
+            for (int k = 0; k < 4; ++k) {
+              if ((fx[k] > 0) == plus) poly[n++] = px[k];
+              if ((fx[k] > 0) != (fx[(k + 1) % 4] > 0)) poly[n++] = cut[k];
+            }
+            if (n >= 3) out->AddConvexPolyFilled(poly, n, plus ? pal.pos_fill : pal.neg_fill);
+          }
+        }
+        c0 = c;
+      }
     }
-  }
+    out->Flags = flags;
+  });
 }
 
 // The line w.x + b = 0 with shaded half-planes and the normal vector w.
-// `w_label`: where the label "w" went (x0, y0, x1, y1; left as it was when not drawn).
+// The label "w" goes by the arrow's tip where it covers no point nor label (`space`).
 void draw_separator(ImDrawList* dl, const Mapping& m, const std::vector<double>& w, double b, bool shade,
-                    const Palette& pal, ImVec4& w_label) {
+                    const Palette& pal, LabelSpace& space) {
   if (w.size() != 2 || (w[0] == 0.0 && w[1] == 0.0) || !std::isfinite(w[0]) || !std::isfinite(w[1])) return;
   Vec2d lo, hi;
   visible_box(m, lo, hi);
@@ -228,9 +280,12 @@ void draw_separator(ImDrawList* dl, const Mapping& m, const std::vector<double>&
   const ImVec2 mid((a.x + c.x) * 0.5f, (a.y + c.y) * 0.5f);
   const ImVec2 tip(mid.x + static_cast<float>(50 * w[0] / norm), mid.y - static_cast<float>(50 * w[1] / norm));
   arrow(dl, mid, tip, pal.pos, 2.0f * pal.thick);
-  dl->AddText(ImVec2(tip.x + 4, tip.y - 8), pal.pos, "w");
   const ImVec2 ws = ImGui::CalcTextSize("w");
-  w_label = ImVec4(tip.x + 4, tip.y - 8, tip.x + 4 + ws.x, tip.y - 8 + ws.y);
+  ImVec2 at;
+  if (space.place(ImVec4(tip.x - 4, tip.y - 4, tip.x + 4, tip.y + 4), ws, 2.0f, at)) {
+    dl->AddText(at, pal.pos, "w");
+    space.take(ImVec4(at.x - 1, at.y, at.x + ws.x + 1, at.y + ws.y));
+  }
 }
 
 void draw_ghost(ImDrawList* dl, const Mapping& m, const std::vector<double>& w, double b, ImU32 color, float thick) {
@@ -298,14 +353,16 @@ void draw_max_margin(ImDrawList* dl, const App& app, const Palette& pal) {
   }
 }
 
-void draw_points(ImDrawList* dl, App& app) {
+// The points themselves (and, up to 5,000, their crosses); drawn as a batch by draw_points.
+void draw_point_marks(ImDrawList* dl, App& app) {
   const Palette& pal = palette(app);
   const Session& s = app.session;
   const Dataset& ds = s.data();
   const Mapping& m = app.view.map;
   const bool many = ds.size() > 5000;
   const float r0 = (many ? 2.0f : 6.0f) * pal.point_scale;
-  // Dual form: alpha_i (updates caused by point i) as the point's size.
+  // Dual form: alpha_i (updates caused by point i) as the point's size (opt-in; α = 0 still
+  // a visible 4.5 px, never a dot that looks deleted).
   std::vector<float> radius;
   const std::vector<std::uint64_t>& alpha = s.learner().alpha();
   if (app.view.show_alpha && !many && alpha.size() == s.train_index().size() && !alpha.empty() &&
@@ -315,7 +372,7 @@ void draw_points(ImDrawList* dl, App& app) {
     radius.assign(ds.size(), r0);
     for (std::size_t t = 0; t < alpha.size(); ++t)
       radius[s.train_index()[t]] =
-          top ? (3.0f + 9.0f * std::sqrt(static_cast<float>(alpha[t]) / static_cast<float>(top))) * pal.point_scale : r0;
+          top ? (4.5f + 7.5f * std::sqrt(static_cast<float>(alpha[t]) / static_cast<float>(top))) * pal.point_scale : r0;
   }
   std::vector<double> x(static_cast<std::size_t>(ds.d));
   const float w = static_cast<float>(m.pixel_max.x), h = static_cast<float>(m.pixel_max.y);
@@ -374,7 +431,16 @@ void draw_points(ImDrawList* dl, App& app) {
       }
     }
   }
-  const float r = r0;
+}
+
+// The points as one batch (canvas_batches.cpp), then the rings of the last step and of the hovered point.
+void draw_points(ImDrawList* dl, App& app) {
+  draw_points_batched(dl, app, draw_point_marks);
+  const Palette& pal = palette(app);
+  const Session& s = app.session;
+  const Dataset& ds = s.data();
+  const Mapping& m = app.view.map;
+  const float r = (ds.size() > 5000 ? 2.0f : 6.0f) * pal.point_scale;
   if (s.has_last_step() && s.last_step().index < s.train_index().size()) {
     const std::size_t i = s.train_index()[s.last_step().index];
     if (i < ds.size()) {
@@ -390,7 +456,7 @@ void draw_points(ImDrawList* dl, App& app) {
 
 // Query points: grey rings with a "?", and next to each f(x) and the class it gets.
 // Labels stay inside the canvas and move down (or are left out) rather than cover another.
-void draw_queries(ImDrawList* dl, App& app, const ImVec4& w_label) {
+void draw_queries(ImDrawList* dl, App& app, LabelSpace& space) {
   const Session& s = app.session;
   const std::vector<std::vector<double>>& qs = s.queries();
   if (qs.empty()) return;
@@ -401,15 +467,9 @@ void draw_queries(ImDrawList* dl, App& app, const ImVec4& w_label) {
   const ImU32 grey = with_alpha(pal.muted, 0xFF);
   const ImVec2 lo(static_cast<float>(m.pixel_min.x), static_cast<float>(m.pixel_min.y));
   const ImVec2 hi(static_cast<float>(m.pixel_max.x), static_cast<float>(m.pixel_max.y));
-  // Label rectangles placed so far (x0, y0, x1, y1), and the bands of the axis tick labels.
-  std::vector<ImVec4> taken = {ImVec4(lo.x, hi.y - lh - 6, hi.x, hi.y),
-                               ImVec4(lo.x, lo.y, lo.x + ImGui::CalcTextSize("−0.000").x + 10, hi.y)};
-  if (w_label.z > w_label.x) taken.push_back(w_label);  // the normal's label "w"
-  auto free = [&](const ImVec4& b) {
-    for (const ImVec4& t : taken)
-      if (b.x < t.z && t.x < b.z && b.y < t.w && t.y < b.w) return false;
-    return true;
-  };
+  // What is taken so far (x0, y0, x1, y1): the points, the axis labels, the status band, "w".
+  std::vector<ImVec4>& taken = space.taken;
+  auto free = [&](const ImVec4& b) { return space.free(b); };
   for (const std::vector<double>& q : qs) {
     const ImVec2 p = to_im(data_to_pixel(m, {q[0], q.size() > 1 ? q[1] : 0.0}));
     if (!(p.x >= lo.x - r && p.x <= hi.x + r && p.y >= lo.y - r && p.y <= hi.y + r)) continue;
@@ -495,13 +555,13 @@ void draw_canvas(App& app, ImVec2 pos, ImVec2 size) {
   const Palette& pal = palette(app);
   dl->AddRectFilled(pos, ImVec2(pos.x + size.x, pos.y + size.y), pal.background);
   const bool linear_2d = !s.lift() && l.linear() && l.w().size() == 2;
-  ImVec4 w_label(0, 0, 0, 0);
+  LabelSpace space = label_space(app, pos, size);  // where the words may go (canvas_labels.cpp)
   const bool regions = !hides(app, kCueRegions);
   if (s.data().d == 2 && !s.data().empty() && !linear_2d && app.view.show_field && regions) {
     draw_field(dl, app);
     app.view.drawn.regions = true;
   }
-  draw_grid(dl, m, pal);
+  draw_grid(dl, m, pal, status_band_height(app, size.x - 16.0f));
   if (app.view.show_hull && s.data().d == 2 && !hides(app, kCueHull)) {
     draw_hulls(dl, m, s.data(), pal);
     app.view.drawn.hull = true;
@@ -513,28 +573,33 @@ void draw_canvas(App& app, ImVec2 pos, ImVec2 size) {
   if (linear_2d) {
     if (app.view.show_update && s.has_last_step() && s.last_step().mistake)
       draw_ghost(dl, m, s.previous_w(), s.previous_b(), pal.ghost, pal.thick);
-    draw_separator(dl, m, l.w(), l.b(), regions, pal, w_label);
+    draw_separator(dl, m, l.w(), l.b(), regions, pal, space);
     app.view.drawn.regions = app.view.drawn.regions || regions;
     // Pocket, averaged and batch keep another hyperplane than the running one: show it faintly.
     if (l.running_w() != l.w()) draw_ghost(dl, m, l.running_w(), l.running_b(), pal.ghost, pal.thick);
     if (app.view.show_update) draw_update(dl, app, pal);
   }
   draw_points(dl, app);
-  draw_queries(dl, app, w_label);
+  draw_queries(dl, app, space);
+  draw_point_names(dl, app, space);
   if (placing_line(app)) draw_line_handles(dl, app);
   if (app.input.canvas_focused) draw_keyboard_focus(dl, app, pos, size);
   if (s.data().d != 2) {
     const char* note = app.tr(s.data().d > 2 ? "canvas.first_two" : "canvas.one_d");
-    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(pos.x + 8, pos.y + 8), pal.muted, note, nullptr,
-                size.x * 0.6f);
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(pos.x + 8, pos.y + status_band_height(app, size.x - 16.0f) + 4), pal.muted,
+                note, nullptr, size.x * 0.6f);
   }
+  float viewing_w = 0.0f;  // the status line leaves room for "viewing step …"
   if (s.scrubbed()) {
     const std::string text = app.trf("canvas.viewing", {{"step", std::to_string(s.viewed_step())},
                                                     {"last", std::to_string(s.live_learner().steps())}});
     const float tw = std::min(ImGui::CalcTextSize(text.c_str()).x, size.x * 0.38f);
-    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(pos.x + size.x - tw - 8, pos.y + 8), pal.mistake,
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(pos.x + size.x - tw - 8, pos.y + 4), pal.mistake,
                 text.c_str(), nullptr, tw + 1);
+    viewing_w = tw + 16.0f;
   }
+  draw_canvas_status(dl, app, pos, size, viewing_w);
+  draw_empty_hint(dl, app, pos, size);
   dl->PopClipRect();
 }
 

@@ -128,7 +128,7 @@ void neuron_tooltip(App& app, int i) {
   const Palette& pal = palette(app);
   const float wrap = tooltip_wrap_width();  // a tooltip has no width of its own to wrap in
   text_wrapped(app.trf(s.in_validation(row) ? "canvas.point_validation" : "canvas.point",
-                   {{"i", std::to_string(i)}, {"x", fmt_vec(x)}, {"y", fmt_label(ds.y[row])}}),
+                   {{"name", point_name(row)}, {"x", fmt_vec(x)}, {"y", fmt_label(ds.y[row])}}),
                wrap);
   if (hides(app, kCueMistakes)) {  // its score and verdict: hidden until the answer
     text_wrapped(app.tr("conceal.point"), wrap);
@@ -180,7 +180,8 @@ bool drag_line_handle(App& app, const Pointer& at) {
   return true;
 }
 
-// A left click: a pick_point question's answer, Alt+click the perceptron's update on the
+// A left click: a pick_point question's answer (or, in the studio's pick mode, the point
+// the teacher checks), Alt+click the perceptron's update on the
 // point ("you choose the point"), Ctrl+click a query point, else a press that becomes a
 // point added, moved or removed, or a pan, when the button is released.
 void left_click(App& app, const Pointer& at) {
@@ -188,7 +189,9 @@ void left_click(App& app, const Pointer& at) {
   const ImGuiIO& io = ImGui::GetIO();
   const bool picking =
       app.lesson.active() && app.lesson.question_kind() == QuestionKind::PickPoint && app.lesson.answerable();
-  if (picking) {
+  if (studio_picking(app)) {
+    if (app.input.hovered_point >= 0) act(app, {"studio_pick", std::to_string(app.input.hovered_point)});
+  } else if (picking) {
     if (app.input.hovered_point >= 0) act(app, {"answer", std::to_string(app.input.hovered_point)});
   } else if (!app.input.delete_mode && (io.KeyAlt || io.KeyCtrl || io.KeySuper)) {
     if (io.KeyAlt) {

@@ -61,7 +61,13 @@ const std::vector<AppCommand>& app_commands() {
          return run_command(a, {a.session.playing() ? "pause" : "play"});
        }},
   };
-  return table;
+  // The teacher's studio's rows (studio_commands.cpp) after these.
+  static const std::vector<AppCommand> all = [] {
+    std::vector<AppCommand> rows = table;
+    rows.insert(rows.end(), studio_commands().begin(), studio_commands().end());
+    return rows;
+  }();
+  return all;
 }
 
 const std::vector<std::string>& command_names() {
@@ -73,7 +79,9 @@ const std::vector<std::string>& command_names() {
   return names;
 }
 
-Status run_command(App& app, const std::vector<std::string>& args) {
+namespace {
+
+Status run_now(App& app, const std::vector<std::string>& args) {
   // An open lesson question locks what would move the lab past it (core/conceal.hpp).
   if (locked(app) && question_locks(args))
     return Status::fail(Msg::lesson_locked, {{"id", app.lesson.id()},
@@ -81,23 +89,44 @@ Status run_command(App& app, const std::vector<std::string>& args) {
                                              {"command", args[0].substr(0, 40)}});
   if (args.size() == 3 && args[0] == "set")
     if (const UiSetting* def = find_setting(ui_settings_table(), args[1])) return setting_parse(*def, app, args[2]);
+  app.reply.clear();
   if (!args.empty())
     for (const AppCommand& c : app_commands())
       if (args[0] == c.name) {
         const int n = static_cast<int>(args.size()) - 1;
         if (n < c.min_args || n > c.max_args) return Status::fail(Msg::command_usage, {{"usage", c.usage}});
-        return c.run(app, args);
+        const Status st = c.run(app, args);
+        studio_note(app, args, st);  // the studio's log of the lab commands run
+        return st;
       }
   unsigned flags = 0;
   for (const Command& c : session_commands())
     if (!args.empty() && args[0] == c.name) flags = c.flags;
   // The commands that can run long go on in slices (the table's kCmdSliced; sliced_run.cpp).
-  if (flags & kCmdSliced) return run_sliced_command(app, args);
+  if (flags & kCmdSliced) {
+    const Status sliced = run_sliced_command(app, args);
+    studio_note(app, args, sliced);
+    return sliced;
+  }
   const Status st = app.session.command(args);
+  studio_note(app, args, st);
   if (st && (flags & kCmdNewData)) app.view.fit_pending = true;
   if (flags & kCmdStopsRun) app.training = false;
   app.view.field.step = ~0ull;
   return st;
+}
+
+}  // namespace
+
+// A command that needs a file not here yet waits for it (data_wait.cpp), and so do the
+// commands after it: they run in order once it has come.
+Status run_command(App& app, const std::vector<std::string>& args) {
+  if (!app.waiting.empty()) {
+    app.waiting.push_back(args);
+    return Status::success();
+  }
+  const Status st = run_now(app, args);
+  return wait_for_data(app, args, st) ? Status::success() : st;
 }
 
 Status act(App& app, const std::vector<std::string>& args) {
@@ -113,6 +142,10 @@ void show_result(App& app, const Status& st, const Message& ok_message) {
   } else if (!ok_message.empty()) {
     app.message = ok_message;
     app.message_is_error = false;
+  }
+  if (!st || !ok_message.empty()) {  // beside the control that caused it (panels.cpp)
+    app.message_at = app.ui_section;
+    app.message_revision = app.session.revision();
   }
   app.view.field.step = ~0ull;  // the hypothesis may have changed
 }

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "app/canvas.hpp"  // names_shown
 #include "app/format.hpp"
 #include "app/i18n.hpp"
 #include "core/lab/lesson/conceal.hpp"
@@ -68,6 +69,9 @@ DescriptionSection data_section(const App& app) {
                                                {"pos", count(pos)},
                                                {"neg", count(ds.size() - pos)},
                                                {"d", std::to_string(ds.d)}}));
+  if (names_shown(app))  // the points by the names the canvas and the lessons give them
+    for (std::size_t i = 0; i < ds.size(); ++i)
+      sec.items.push_back(t.trf("a11y.point_item", {{"name", point_name(i)}, {"x", fmt_vec(row_of(ds, i), 6)}, {"y", fmt_label(ds.y[i])}}));
   if (!s.validation_set().empty())
     sec.items.push_back(t.trf("data.split", {{"train", count(s.train_set().size())},
                                            {"validation", count(s.validation_set().size())}}));
@@ -114,6 +118,8 @@ DescriptionSection hypothesis_section(const App& app) {
     sec.items.push_back(t.trf("a11y.mistakes", {{"j1", count(m.j1)},
                                               {"n", count(s.train_set().size())},
                                               {"accuracy", fmt_num(100.0 * m.accuracy, 3) + "%"}}));
+    const std::size_t ties = positives_on_line(m.j1, m.accuracy, s.train_set().size());
+    if (ties > 0) sec.items.push_back(t.trf("run.on_line", {{"ties", count(ties)}}));
   }
   return sec;
 }
@@ -209,7 +215,7 @@ std::string step_announcement(const App& app) {
     const int y = ds.y[row];
     const MsgArgs args = {{"step", std::to_string(s.viewed_step())},
                           {"x", fmt_vec(row_of(ds, row), 6)},
-                          {"i", count(row)},
+                          {"name", point_name(row)},
                           {"y", fmt_label(y)},
                           {"m", num(static_cast<double>(y) * st.score)}};
     text = t.trf(st.mistake ? "a11y.step_mistake" : "a11y.step_right", args);
@@ -259,7 +265,7 @@ std::string cursor_announcement(const App& app) {
   const Dataset& ds = app.session.data();
   const std::size_t row = static_cast<std::size_t>(i);
   return t.trf("a11y.cursor_point",
-             {{"at", at}, {"i", count(row)}, {"x", fmt_vec(row_of(ds, row), 6)}, {"y", fmt_label(ds.y[row])}});
+             {{"at", at}, {"name", point_name(row)}, {"x", fmt_vec(row_of(ds, row), 6)}, {"y", fmt_label(ds.y[row])}});
 }
 
 Description describe(const App& app) {

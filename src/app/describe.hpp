@@ -11,6 +11,7 @@
 //
 // Pure functions of the App: no state is kept between calls.
 #pragma once
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -44,5 +45,15 @@ std::string describe_json(const App& app);
 
 // The data point under the keyboard cursor (within 10 pixels), or -1.
 int point_under_cursor(const App& app);
+
+// One convention, said once: J₁ counts y·f ≤ 0 as a mistake, a prediction takes f ≥ 0 as +1.
+// They differ by the points of class +1 with f = 0 exactly (at w = 0, b = 0 every point):
+// their number, from J₁, the accuracy and the number of points n (the run panel and the
+// description then say "run.on_line").
+inline std::size_t positives_on_line(std::size_t j1, double accuracy, std::size_t n) {
+  const double right = std::round(accuracy * static_cast<double>(n));
+  const double ties = static_cast<double>(j1) + right - static_cast<double>(n);
+  return ties > 0.0 ? static_cast<std::size_t>(ties) : 0;
+}
 
 }  // namespace pla::app

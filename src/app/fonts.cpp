@@ -54,9 +54,11 @@ bool is_cjk(unsigned c) { return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 &&
 
 // The characters of a language's texts: every catalog string (English's and the language's),
 // every language's own name (the language menus), the message templates and the built-in
-// lessons' texts in English and in the language. Collected once per language and atlas:
-// collecting them parses every lesson (most of a font rebuild's time when done each time).
-const std::vector<unsigned>& text_chars(FontAtlas& fonts, const Catalogs& catalogs, const std::string& lang) {
+// lessons' texts in English and in the language (their titles always; the rest where this
+// build carries it or its file has come). Collected once per language and atlas, and again
+// when a file comes: collecting them parses every lesson (most of a font rebuild's time).
+const std::vector<unsigned>& text_chars(FontAtlas& fonts, const Session& session, const std::string& lang) {
+  const Catalogs& catalogs = session.catalogs();
   const auto found = fonts.text_chars.find(lang);
   if (found != fonts.text_chars.end()) return found->second;
   std::set<unsigned> chars;
@@ -85,9 +87,15 @@ const std::vector<unsigned>& text_chars(FontAtlas& fonts, const Catalogs& catalo
       for (const Json& x : j) walk(x);
     }
   };
-  for (const std::string& id : builtin_lesson_ids()) {
+  for (const LessonInfo& info : builtin_lesson_infos()) {
+    add(info.title.en);
+    add(info.title.written(lang));
     std::string text;
-    if (!builtin_lesson(id, text)) continue;
+    if (!builtin_lesson(info.id, text)) {
+      const std::string* fetched = session.shared_files()->find(builtin_lesson_file(info.id));
+      if (!fetched) continue;
+      text = *fetched;
+    }
     const Json j = Json::parse(text, nullptr, false);
     if (!j.is_discarded()) walk(j);
   }
@@ -118,7 +126,7 @@ void build_atlas(FontAtlas& fonts, const App& app, const std::string& lang, floa
   io.Fonts->Clear();
   ImFontGlyphRangesBuilder ui, cjk;
   ui.AddRanges(kBaseRanges);
-  for (unsigned c : text_chars(fonts, app.session.catalogs(), lang)) (is_cjk(c) ? cjk : ui).AddChar(static_cast<ImWchar>(c));
+  for (unsigned c : text_chars(fonts, app.session, lang)) (is_cjk(c) ? cjk : ui).AddChar(static_cast<ImWchar>(c));
   fonts.ui_ranges.clear();
   fonts.cjk_ranges.clear();
   ui.BuildRanges(&fonts.ui_ranges);
@@ -171,6 +179,11 @@ bool update_fonts(FontAtlas& fonts, App& app, float dpr) {
   const bool at_hand = missing_fonts(fonts, app.lang).empty();
   app.applied.fonts_missing = at_hand ? std::string() : app.lang;
   const std::string lang = app.shown_lang();
+  if (fonts.files_seen != app.files_arrived) {  // a lesson's or a catalog's text came: its characters
+    fonts.text_chars.clear();
+    fonts.files_seen = app.files_arrived;
+    fonts.scale = 0.0;
+  }
   if (fonts.context == ImGui::GetCurrentContext() && fonts.dpr == dpr && fonts.lang == lang && fonts.scale == app.font_scale &&
       app.applied.font_scale == app.font_scale)
     return false;

@@ -10,6 +10,7 @@
 // the atlas was built for and is held by whoever holds the context (the platform's one
 // struct; the tests' Context).
 #pragma once
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -43,6 +44,7 @@ struct FontAtlas {
   // The characters of each language's texts (its catalog and English's, the message
   // templates, the built-in lessons, every language's own name), collected when first needed.
   std::map<std::string, std::vector<unsigned>> text_chars;
+  std::uint64_t files_seen = 0;  // App::files_arrived when text_chars was last emptied
 };
 
 // Rebuilds the context's font atlas (and sizes the style) when the language drawn, the text

@@ -19,5 +19,8 @@ std::string fmt_num(double v, int sig = 4);
 std::string fmt_vec(const std::vector<double>& v, int sig = 4, std::size_t max_items = 8);
 // A class label: "+1" or "−1".
 std::string fmt_label(int y);
+// A point's name as the lessons, the canvas, the hover box and the tables say it: data row
+// `row` (0-based) is "x" + (row + 1) (canvas_labels.cpp).
+std::string point_name(std::size_t row);
 
 }  // namespace pla::app

@@ -35,6 +35,7 @@ void begin_frame(App& app, float dt) {
   Session& s = app.session;
   app.plots.vc.computing = false;  // the VC tab sets it again while its curve is unfinished
   lesson_frame(app);
+  studio_frame(app);  // back from "Try as a student"
   if (locked(app)) {
     if (s.playing()) s.pause();
     app.training = false;
@@ -54,6 +55,7 @@ void begin_frame(App& app, float dt) {
   keyboard(app);
   swipe_scroll(app);
   app.lesson_ui.answer.shown = app.lesson_ui.answer.active = false;  // lesson_panel sets them when drawn
+  app.studio.field.shown = app.studio.field.active = false;  // studio_fields sets them when drawn
   if (!app.lesson.active()) app.lesson_ui.embed_height = 0.0f;
 }
 
@@ -69,6 +71,7 @@ struct Layout {
   float plots_h = 0.0f;  // the plots' height under the canvas (wide)
   float strip_h = 0.0f;  // the embed strip's height
   float lesson_h = 0.0f;  // an embedded lesson's height above the canvas
+  float studio = 0.0f;   // the teacher's studio's width on the right (wide)
   ImVec2 canvas_pos, canvas_size;
 };
 
@@ -103,8 +106,10 @@ Layout plan_layout(const App& app) {
       at.panel = std::min(vp->WorkSize.x * 0.45f, std::clamp(vp->WorkSize.x * 0.3f, 250.0f * fs, 380.0f * fs));
     if (app.panels.plots)
       at.plots_h = std::min(vp->WorkSize.y * 0.5f, std::clamp(vp->WorkSize.y * 0.32f, 150.0f * fs, 320.0f * fs));
+    if (app.studio.studio.is_open())
+      at.studio = std::min(vp->WorkSize.x * 0.4f, std::clamp(vp->WorkSize.x * 0.32f, 300.0f * fs, 480.0f * fs));
     at.canvas_pos.x += at.panel;
-    at.canvas_size = ImVec2(vp->WorkSize.x - at.panel, vp->WorkSize.y - at.plots_h);
+    at.canvas_size = ImVec2(vp->WorkSize.x - at.panel - at.studio, vp->WorkSize.y - at.plots_h);
   }
   return at;
 }
@@ -163,9 +168,26 @@ void plots_window(App& app, const Layout& at) {
   if (at.plots_h <= 0.0f) return;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + at.panel, vp->WorkPos.y + vp->WorkSize.y - at.plots_h));
-  ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x - at.panel, at.plots_h));
+  ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x - at.panel - at.studio, at.plots_h));
   ImGui::Begin("Plots", nullptr, kFixed | ImGuiWindowFlags_NoTitleBar);
   plots_panel(app);
+  ImGui::End();
+}
+
+// The teacher's studio: wide, a column on the right, full height; narrow or embedded, a
+// window over the lower half (it scrolls).
+void studio_window(App& app, const Layout& at) {
+  if (!app.studio.studio.is_open()) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  if (at.studio > 0.0f) {
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - at.studio, vp->WorkPos.y));
+    ImGui::SetNextWindowSize(ImVec2(at.studio, vp->WorkSize.y));
+  } else {
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x, vp->WorkPos.y + vp->WorkSize.y * 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x, vp->WorkSize.y * 0.5f));
+  }
+  ImGui::Begin("Studio", nullptr, kFixed | ImGuiWindowFlags_NoTitleBar);
+  studio_panel(app);
   ImGui::End();
 }
 
@@ -258,6 +280,7 @@ void frame(App& app, float dt) {
     ~InFrame() { flag = false; }
   } in_frame{app.lesson_ui.in_frame};
   in_frame.flag = true;
+  data_frame(app);
   begin_frame(app, dt);
   Layout at = plan_layout(app);
   panel_window(app, at);
@@ -266,6 +289,7 @@ void frame(App& app, float dt) {
   plots_window(app, at);
   strip_window(app, at);
   lesson_window(app, at);
+  studio_window(app, at);
   notice_window(app, at);
   help_overlay(app);
   lessons_menu(app);

@@ -36,7 +36,7 @@ bool pressed(ImGuiKey key, bool repeat = true) {
 
 // The windows Tab walks through, in reading order: overlays first, then by column and row.
 std::vector<ImGuiWindow*> tab_ring() {
-  static const char* const names[] = {"Lesson", "Notice", "Perceptron Lab", "Data", "View3D", "Controls", "Plots"};
+  static const char* const names[] = {"Lesson", "Notice", "Perceptron Lab", "Data", "View3D", "Controls", "Plots", "Studio"};
   std::vector<ImGuiWindow*> ring;
   for (const char* name : names) {
     ImGuiWindow* w = ImGui::FindWindowByName(name);

@@ -32,9 +32,10 @@ std::string theme_name(const App& app, Theme theme) {
 
 std::string lesson_title(const App& app, int i) {
   if (i == 0) return app.tr("maker.no_lesson");
-  LessonRunner r(app.session);
-  if (!r.load_builtin(builtin_lesson_ids()[static_cast<std::size_t>(i - 1)])) return "?";
-  return r.title(app.shown_lang());
+  const std::vector<LessonInfo> infos = builtin_lesson_infos();
+  if (static_cast<std::size_t>(i) > infos.size()) return "?";
+  const LessonText& title = infos[static_cast<std::size_t>(i - 1)].title;  // the build's own: no text needed
+  return app.shown_lang() == "pseudo" ? title.en + " " + title.en : title.in(app.shown_lang());
 }
 
 }  // namespace

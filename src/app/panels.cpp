@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "app/app_internal.hpp"
+#include "app/describe.hpp"  // positives_on_line
 #include "app/view3d.hpp"
 #include "core/base/json.hpp"
 #include "core/data/presets.hpp"
@@ -66,6 +67,32 @@ bool name_combo(const App& app, const char* id, const char* area, const std::vec
     ImGui::EndCombo();
   }
   return changed;
+}
+
+// A rectangle drawn (display pixels), kept for state().message.
+void keep_rect(float (&out)[4], ImVec2 from, ImVec2 to) {
+  out[0] = from.x, out[1] = from.y, out[2] = to.x, out[3] = to.y;
+}
+
+// The message of the last action, where it was caused (App::message_at): drawn once, by the
+// panel `section`; the run panel also takes those caused outside a side panel shown.
+void message_line(App& app, const char* section) {
+  if (app.message.empty()) return;
+  bool here = app.message_at == section;
+  if (!here && std::strcmp(section, "run") == 0) {
+    here = true;
+    for (const PanelInfo& p : panel_list())
+      if (p.side && app.message_at == p.name && app.panels.*p.shown) here = false;
+  }
+  if (!here || app.message_shown.times > 0) return;
+  const ImVec2 from = ImGui::GetCursorScreenPos();
+  ImGui::PushStyleColor(ImGuiCol_Text, app.message_is_error ? palette(app).mistake : palette(app).ok);
+  text_wrapped(app.msg(app.message));
+  ImGui::PopStyleColor();
+  keep_rect(app.message_shown.line, from, ImGui::GetItemRectMax());
+  if (ImGui::SmallButton("×##dismiss_message")) app.message = Message();
+  app.message_shown.at = section;
+  ++app.message_shown.times;
 }
 
 // -----------------------------------------------------------------------------
@@ -332,6 +359,26 @@ void algorithm_panel(App& app) {
 
 std::string percent(double share) { return fmt_num(100.0 * share, 3) + "%"; }
 
+// Beside Train, under the run buttons: the message of a run button, else why a run cannot
+// start (the learner refuses these data: the kernel on 20,000 points), said once. True when
+// the learner refuses.
+bool beside_train(App& app) {
+  const Session& s = app.session;
+  const int before = app.message_shown.times;
+  message_line(app, "run");
+  app.message_shown.by_train = app.message_shown.times > before;
+  const bool refused = !s.data().empty() && !s.need_data();
+  if (!refused || app.message_shown.times > before) return refused;
+  const ImVec2 from = ImGui::GetCursorScreenPos();
+  ImGui::PushStyleColor(ImGuiCol_Text, palette(app).mistake);
+  text_wrapped(app.msg(s.notice()));
+  ImGui::PopStyleColor();
+  keep_rect(app.message_shown.line, from, ImGui::GetItemRectMax());
+  app.message_shown.at = "run";
+  app.message_shown.by_train = true;
+  return true;
+}
+
 void run_panel(App& app) {
   Session& s = app.session;
   // An open lesson question: nothing here may move the lab past it (the speed stays).
@@ -345,12 +392,14 @@ void run_panel(App& app) {
   if (row.button(app.label("run.epoch", "epoch").c_str())) act(app, {"epoch"});
   if (!app.training) {
     if (row.button(app.label("run.train", "train").c_str())) act(app, {"train_start"});
+    keep_rect(app.message_shown.train, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   } else {
     if (row.button(app.label("run.cancel", "train").c_str())) act(app, {"train_cancel"});
   }
   if (row.button(app.label("run.reset", "reset").c_str())) act(app, {"reset"});
   if (row.button(app.label("run.back", "back").c_str())) act(app, {"step_back"});
   ImGui::EndDisabled();
+  const bool refused = beside_train(app);
   if (form_begin("run_form")) {
     setting_row(app, "speed");
     float speed = static_cast<float>(s.settings().speed);
@@ -403,6 +452,12 @@ void run_panel(App& app) {
   } else {
     text_wrapped(app.trf("run.losses", {{"j1", std::to_string(m.j1)}, {"j", fmt_num(m.j, 6)},
                                     {"accuracy", percent(m.accuracy)}}));
+    const std::size_t ties = positives_on_line(m.j1, m.accuracy, s.train_set().size());
+    if (ties > 0) {  // why J₁ and the accuracy disagree, said once
+      ImGui::PushStyleColor(ImGuiCol_Text, palette(app).muted);
+      text_wrapped(app.trf("run.on_line", {{"ties", std::to_string(ties)}}));
+      ImGui::PopStyleColor();
+    }
     if (!s.validation_set().empty())
       text_wrapped(app.trf("run.validation_accuracy", {{"accuracy", percent(accuracy(l, s.validation_set()))}}));
   }
@@ -414,13 +469,10 @@ void run_panel(App& app) {
     text_wrapped(app.trf("run.stopped", {{"reason", shown_name(app, "stop", to_string(why))}}));
     ImGui::PopStyleColor();
   }
-  if (!s.notice().empty()) text_wrapped(app.msg(s.notice()));
-  if (!app.message.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, app.message_is_error ? palette(app).mistake : palette(app).ok);
-    text_wrapped(app.msg(app.message));
-    ImGui::PopStyleColor();
-    if (ImGui::SmallButton("×##dismiss_message")) app.message = Message();
-  }
+  // The session's notice, unless it is the learner's refusal (said beside Train) or the
+  // cause of the message shown.
+  if (!s.notice().empty() && !refused && !(app.message.cause && app.msg(*app.message.cause) == app.msg(s.notice())))
+    text_wrapped(app.msg(s.notice()));
 }
 
 // -----------------------------------------------------------------------------
@@ -574,6 +626,9 @@ void share_buttons(App& app) {
   if (row.button(app.label("share.link_maker", "link_maker").c_str(), true)) app.maker.open = !app.maker.open;
   if (row.button(app.label("share.course", "course_maker").c_str(), true)) course_maker_open(app);
   if (ImGui::IsItemHovered()) tooltip(app.tr("share.course_tip"));
+  // The teacher's studio (studio_panel.cpp), also the key S and studio_open.
+  if (row.button(app.label("studio.open", "studio_open").c_str(), true))
+    act(app, {app.studio.studio.is_open() ? "studio_close" : "studio_open"});
   if (app.hooks.reset_to_lesson) {
     if (row.button(app.label("share.reset", "reset_lesson").c_str(), true)) app.hooks.reset_to_lesson();
     if (ImGui::IsItemHovered()) tooltip(app.tr("share.reset_tip"));
@@ -615,6 +670,10 @@ const std::vector<PanelInfo>& panel_list() {
 
 void control_panel(App& app) {
   const ImGuiTreeNodeFlags open = ImGuiTreeNodeFlags_DefaultOpen;
+  // An error goes away once the data or the settings changed (it may no longer hold).
+  if (app.message_is_error && !app.message.empty() && app.session.revision() != app.message_revision)
+    app.message = Message();
+  app.message_shown = App::MessageShown();
   lessons_button(app, true);  // the course's lessons (lessons_menu.cpp)
   if (app.lesson.active() && ImGui::CollapsingHeader(app.label("lesson.header", "lesson").c_str(), open)) lesson_panel(app);
   for (const PanelInfo& p : panel_list())
@@ -623,7 +682,10 @@ void control_panel(App& app) {
       const bool lock = locked(app) && (p.draw == data_panel || p.draw == algorithm_panel);
       if (lock) hidden_line(app, "conceal.locked");
       ImGui::BeginDisabled(lock);
+      app.ui_section = p.name;  // an action's message goes beside it (message_line)
       p.draw(app);
+      if (p.draw != run_panel) message_line(app, p.name);
+      app.ui_section.clear();
       ImGui::EndDisabled();
     }
   view_settings(app);

@@ -148,10 +148,12 @@ void Plot::data_box(Vec2d& lo, Vec2d& hi) const {
     y0 = std::min(y0, h.y);
     y1 = std::max(y1, h.y);
   }
+  const bool any = x1 >= x0;
   if (!(x1 >= x0)) x0 = 0, x1 = 1;
   if (!(y1 >= y0)) y0 = 0, y1 = 1;
   if (y_from_zero) y0 = std::min(y0, 0.0), y1 = std::max(y1, 0.0);
   if (y_max > y_min) y0 = y_min, y1 = y_max;
+  if (step_lines && any) x1 += 1.0;  // the last step's width (draw_data)
   if (x1 == x0) x1 = x0 + 1;
   if (y1 == y0) y1 = y0 + 1;
   const double ypad = 0.05 * (y1 - y0);
@@ -252,6 +254,8 @@ void Plot::draw_data(ImDrawList* dl, const Mapping& m) const {
     px.clear();
     for (std::size_t i = 0; i < s.x.size(); ++i)
       if (std::isfinite(s.x[i]) && std::isfinite(s.y[i])) px.push_back(data_to_pixel(m, {s.x[i], s.y[i]}));
+    // Steps: the last value holds for one unit too (a last epoch's 0 is a segment, not a corner).
+    if (step_lines && !px.empty()) px.push_back({data_to_pixel(m, {s.x.back() + 1.0, 0.0}).x, px.back().y});
     for (const std::vector<ImVec2>& pl : series_polylines(px, step_lines)) {
       if (pl.size() >= 2) dl->AddPolyline(pl.data(), static_cast<int>(pl.size()), s.color, 0, s.thickness * thick);
       else if (pl.size() == 1) dl->AddCircleFilled(pl[0], 2.5f * pal.point_scale, s.color);

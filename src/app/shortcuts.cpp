@@ -35,6 +35,7 @@ void keyboard(App& app) {
       case 'n': case 'N': act(app, {"next_update"}); break;
       case 'f': case 'F': act(app, {"fit"}); break;
       case 'l': case 'L': if (lessons_menu_available(app)) act(app, {"show_lessons"}); break;
+      case 's': case 'S': if (!app.embed) act(app, {app.studio.studio.is_open() ? "studio_close" : "studio_open"}); break;
       case 'h': case 'H': case '?': act(app, {"set", "help", app.show_help ? "false" : "true"}); break;
       default: break;
     }
@@ -48,6 +49,7 @@ void help_overlay(App& app) {
                                     {"help.key_left", "help.left"},   {"N", "help.n"},
                                     {"E", "help.e"},                  {"R", "help.r"},
                                     {"F", "help.f"},                  {"L", "help.l"},
+                                    {"S", "help.s"},
                                     {"help.key_h", "help.h"},
                                     {"help.key_esc", "help.esc"},     {"help.key_tab", "help.tab"},
                                     {"help.key_activate", "help.activate"}, {"help.key_arrows", "help.arrows"},

@@ -106,7 +106,11 @@ Status run_sliced_command(App& app, const std::vector<std::string>& args) {
   return Status::success();
 }
 
-bool working(const App& app) { return app.training || app.lesson.busy(); }
+bool working(const App& app) {
+  // (a command waiting for a file, or the catalog of the language in use on its way: data_wait.cpp)
+  const bool catalog_coming = !app.session.catalogs().whole(app.lang) && app.lang != app.lang_failed;
+  return app.training || app.lesson.busy() || !app.waiting.empty() || catalog_coming;
+}
 
 Json run_progress(const App& app) {
   const SlicedRun& r = app.run;

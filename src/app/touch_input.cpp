@@ -87,6 +87,24 @@ void swipe_scroll(App& app) {
   else ImGui::SetScrollX(w, w->Scroll.x - io.MouseDelta.x);
 }
 
+// The last item drawn is a field the page lays a real input over: its place recorded; when
+// the page's input has just taken the focus (tapped), the keyboard focus goes to the field,
+// so Tab goes on from there. True when the field is whole in its window's view.
+bool place_page_field(PageInputField& f) {
+  ImGuiWindow* window = GImGui->CurrentWindow;
+  f.id = ImGui::GetItemID();
+  f.window = window->ID;
+  const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+  f.min = {lo.x, lo.y};
+  f.max = {hi.x, hi.y};
+  f.active = ImGui::IsItemActive();
+  if (f.focus_request) {
+    ImGui::SetFocusID(f.id, window);
+    f.focus_request = false;
+  }
+  return window->ClipRect.Contains(ImRect(lo, hi));
+}
+
 // The number answer's field (lesson_panel.cpp), `width` wide: ImGui's text field, with
 // what the page's input over it needs recorded (LessonUi::AnswerField). True when Enter
 // was pressed in ImGui's own field.
@@ -100,39 +118,21 @@ bool answer_number_field(App& app, float width, const std::string& label) {
   const char* hint = app.tr("lesson.your_answer");
   const bool enter = ImGui::InputTextWithHint("##answer_number", hint, app.answer_text, sizeof app.answer_text,
                                               ImGuiInputTextFlags_EnterReturnsTrue);
-  ImGuiWindow* window = g.CurrentWindow;
-  f.id = ImGui::GetItemID();
-  f.window = window->ID;
-  const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
-  f.min = {lo.x, lo.y};
-  f.max = {hi.x, hi.y};
-  f.active = ImGui::IsItemActive();
   f.hint = hint;
   f.label = label;
-  const ImRect clip = window->ClipRect;
-  const bool whole = clip.Contains(ImRect(lo, hi));
+  const bool whole = place_page_field(f);
   f.shown = whole || f.page_focus || f.active;
-  // Tapped (the page's input took the focus): the keyboard focus is on the field, so Tab
-  // goes on from there; typed into (or reached) while partly out of view: brought into view.
-  if (f.focus_request) {
-    ImGui::SetFocusID(f.id, window);
-    f.focus_request = false;
-  }
+  // Typed into (or reached) while partly out of view: brought into view.
   if ((f.page_focus || f.active) && !whole) ImGui::SetScrollHereY(0.5f);
   return enter;
 }
 
-// At the end of the frame: the answer field is hidden from the page when a window is in
-// front of it (a dialog, a menu, a popup, the Lessons menu) or a modal dialog is open.
-void answer_field_end(App& app) {
-  LessonUi::AnswerField& f = app.lesson_ui.answer;
-  if (!f.shown) return;
+// A field the page lays a real input over is hidden from the page when a window is in front
+// of it (a dialog, a menu, a popup, the Lessons menu) or a modal dialog is open.
+static bool page_field_covered(const PageInputField& f) {
   ImGuiContext& g = *GImGui;
   ImGuiWindow* w = ImGui::FindWindowByID(f.window);
-  if (!w || !w->Active || ImGui::GetTopMostPopupModal()) {
-    f.shown = false;
-    return;
-  }
+  if (!w || !w->Active || ImGui::GetTopMostPopupModal()) return true;
   const ImRect field(ImVec2(static_cast<float>(f.min.x), static_cast<float>(f.min.y)),
                      ImVec2(static_cast<float>(f.max.x), static_cast<float>(f.max.y)));
   ImGuiWindow* root = w->RootWindow;
@@ -146,11 +146,16 @@ void answer_field_end(App& app) {
     if (!o->Active || o->Hidden || o->IsFallbackWindow || (o->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Tooltip)))
       continue;
     if (!above && !(o->Flags & ImGuiWindowFlags_Popup)) continue;
-    if (o->Rect().Overlaps(field)) {
-      f.shown = false;
-      return;
-    }
+    if (o->Rect().Overlaps(field)) return true;
   }
+  return false;
+}
+
+// At the end of the frame: the answer field and the studio's field typed in, hidden from the
+// page when covered.
+void answer_field_end(App& app) {
+  for (PageInputField* f : {static_cast<PageInputField*>(&app.lesson_ui.answer), static_cast<PageInputField*>(&app.studio.field)})
+    if (f->shown && page_field_covered(*f)) f->shown = false;
 }
 
 }  // namespace pla::app

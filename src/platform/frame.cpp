@@ -43,6 +43,11 @@ EM_JS(void, notify_first_frame, (), {
 EM_JS(void, js_request_font, (const char* name), {
   if (Module.onFontRequest) Module.onFontRequest(UTF8ToString(name));
 });
+// Asks the page for a file this build left out (core/base/data_files.hpp: "lessons/ID.json",
+// "i18n/CODE.json"); the page answers through pla_provide_data.
+EM_JS(void, js_request_data, (const char* name), {
+  if (Module.onDataRequest) Module.onDataRequest(UTF8ToString(name));
+});
 }  // namespace
 
 int page_width_px() { return page_width(); }
@@ -130,6 +135,7 @@ void import_dropped_file(Platform& p, const char* path) {
 // text stays sharp on high-DPI screens; rebuilt when the language or text size changes.
 void update_fonts(Platform& p) {
 #ifdef __EMSCRIPTEN__
+  for (const std::string& name : p.app.session.files().take_wanted()) js_request_data(name.c_str());
   for (const std::string& name : pla::app::missing_fonts(p.fonts, p.app.lang))
     if (std::find(p.fonts_requested.begin(), p.fonts_requested.end(), name) == p.fonts_requested.end()) {
       js_request_font(name.c_str());
@@ -215,6 +221,7 @@ void frame(void* arg) {
   save_if_edited(p);
   describe_if_changed(p);
   tell_answer_field(p);
+  tell_studio_field(p);
   // Idle or out of sight: no more frames until wake() (input, a command, pla_set_visible).
   if (!p.loop_paused && (!p.visible || !needs_frames(p))) {
     p.loop_paused = true;

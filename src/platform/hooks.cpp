@@ -74,6 +74,24 @@ EM_JS(void, js_pick_lesson_file, (), {
 EM_JS(void, js_paste_lesson, (), {
   if (Module.onPasteLesson) Module.onPasteLesson();
 });
+// The teacher's studio (app/studio_*.cpp): a lesson file picked or pasted for it (the page
+// then runs studio_load), and its share link made by the page (web/page/studio.js: the
+// lesson compressed into the fragment). The link, or why not, goes into `out`; the return
+// is its length in bytes (a link longer than `size` - 1 is not written: its length says so),
+// negative when no link was made.
+EM_JS(void, js_pick_studio_file, (), {
+  if (Module.onPickLessonFile) Module.onPickLessonFile('studio_load');
+});
+EM_JS(void, js_paste_studio, (), {
+  if (Module.onPasteLesson) Module.onPasteLesson('studio_load');
+});
+EM_JS(int, js_share_link, (const char* lesson, char* out, int size), {
+  var r = Module.onShareLink ? Module.onShareLink(UTF8ToString(lesson)) : {ok: false, error: 'no page'};
+  var text = r.ok ? r.link : String(r.error || 'no link');
+  var n = lengthBytesUTF8(text);
+  if (n < size) stringToUTF8(text, out, size);
+  return r.ok ? n : -1 - Math.min(n, size - 1);
+});
 EM_JS(int, js_page_address, (char* out, int size), {
   var p = location.protocol;
   var a = p === "http:" || p === "https:" ? location.href.split("#")[0].split("?")[0] : "";
@@ -86,6 +104,7 @@ EM_JS(int, js_page_address, (char* out, int size), {
 
 void install_hooks(Platform& p) {
   pla::app::PlatformHooks& h = p.app.hooks;
+  h.draw_batch = batch_drawer();
 #ifdef __EMSCRIPTEN__
   h.save_file = [](const std::string& name, const std::string& mime, const std::string& bytes, std::string& where) {
     js_download(name.c_str(), mime.c_str(), bytes.data(), static_cast<int>(bytes.size()));
@@ -101,6 +120,19 @@ void install_hooks(Platform& p) {
   };
   h.pick_lesson_file = [] { js_pick_lesson_file(); };
   h.paste_lesson = [] { js_paste_lesson(); };
+  h.pick_studio_file = [] { js_pick_studio_file(); };
+  h.paste_studio = [] { js_paste_studio(); };
+  h.share_link = [](const std::string& lesson, std::string& link) {
+    std::vector<char> buf(2 * pla::app::kStudioLinkMax);
+    const int n = js_share_link(lesson.c_str(), buf.data(), static_cast<int>(buf.size()));
+    if (n < 0) {
+      link = std::string(buf.data());
+      return false;
+    }
+    // Too long to be written: a text as long, which the command refuses by its length.
+    link = static_cast<std::size_t>(n) < buf.size() ? std::string(buf.data()) : std::string(static_cast<std::size_t>(n), '#');
+    return true;
+  };
   h.page_address = [] {
     std::vector<char> buf(4096);
     js_page_address(buf.data(), static_cast<int>(buf.size()));

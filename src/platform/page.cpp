@@ -33,6 +33,10 @@ EM_JS(void, js_lesson_event, (const char* json), {
 EM_JS(void, js_save_state, (const char* text), {
   if (Module.onSaveState) Module.onSaveState(UTF8ToString(text));
 });
+// The teacher's studio ({"open", "step", "lesson"}), kept by the page (web/page/studio.js).
+EM_JS(void, js_save_studio, (const char* text), {
+  if (Module.onSaveStudio) Module.onSaveStudio(UTF8ToString(text));
+});
 // The student's progress through the lessons (CourseProgress's JSON), kept by the page.
 EM_JS(void, js_save_progress, (const char* text), {
   if (Module.onSaveProgress) Module.onSaveProgress(UTF8ToString(text));
@@ -50,6 +54,21 @@ EM_JS(void, js_describe, (const char* json), {
 EM_JS(void, js_answer_field, (const char* json), {
   if (Module.onAnswerField) Module.onAnswerField(JSON.parse(UTF8ToString(json)));
 });
+
+// The studio's text field being typed in (app.hpp StudioUi::PageField) for the page's real
+// text box over it (an input method's characters reach only a real one): {"shown", "x", "y",
+// "w", "h", "active", "multiline", "text", "label", "font", "pad", "radius", "bg", "fg"}.
+EM_JS(void, js_studio_field, (const char* json), {
+  if (Module.onStudioField) Module.onStudioField(JSON.parse(UTF8ToString(json)));
+});
+
+// Tells the page `o` (JSON) when it differs from what it was told last (`last`).
+void tell_if_changed(const pla::Json& o, std::string& last, void (*tell)(const char*)) {
+  std::string text = o.dump(-1, ' ', false, pla::Json::error_handler_t::replace);
+  if (text == last) return;
+  last = std::move(text);
+  tell(last.c_str());
+}
 
 std::string css_colour(const ImVec4& c) {
   char buf[64];
@@ -96,10 +115,32 @@ void tell_answer_field(Platform& p) {
     o["fg"] = css_colour(st.Colors[ImGuiCol_Text]);
     o["muted"] = css_colour(st.Colors[ImGuiCol_TextDisabled]);
   }
-  std::string text = o.dump(-1, ' ', false, pla::Json::error_handler_t::replace);
-  if (text == p.answer_field) return;
-  p.answer_field = std::move(text);
-  js_answer_field(p.answer_field.c_str());
+  tell_if_changed(o, p.answer_field, js_answer_field);
+}
+
+// Tells the page where the studio's field typed in is when that changed (after each frame).
+void tell_studio_field(Platform& p) {
+  const pla::app::StudioUi::PageField& f = p.app.studio.field;
+  pla::Json o{{"shown", f.shown}};
+  if (f.shown) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const std::string key = (f.field == "title" ? std::string("-") : std::to_string(f.step)) + "|" + f.field + "|" + f.lang;
+    const auto it = p.app.studio.buffers.find(key);
+    o["x"] = f.min.x;
+    o["y"] = f.min.y;
+    o["w"] = f.max.x - f.min.x;
+    o["h"] = f.max.y - f.min.y;
+    o["active"] = f.active;
+    o["multiline"] = f.multiline;
+    o["text"] = it == p.app.studio.buffers.end() ? std::string() : it->second;
+    o["label"] = f.label;
+    o["font"] = ImGui::GetFontSize();
+    o["pad"] = st.FramePadding.x;
+    o["radius"] = st.FrameRounding;
+    o["bg"] = css_colour(st.Colors[ImGuiCol_WindowBg]);
+    o["fg"] = css_colour(st.Colors[ImGuiCol_Text]);
+  }
+  tell_if_changed(o, p.studio_field, js_studio_field);
 }
 #endif
 
@@ -150,6 +191,21 @@ void save_if_edited(Platform& p) {
     p.saved_course = p.app.course_revision;
     js_save_progress(p.app.course.to_json().c_str());
   }
+  // The lesson being made: kept whenever it, its step or its being open changed (the first
+  // look only notes the studio as the page started).
+  const std::string mark = studio_mark(p);
+  if (mark != p.saved_studio) {
+    const bool first = p.saved_studio.empty();
+    p.saved_studio = mark;
+    const pla::Studio& s = p.app.studio.studio;
+    if (!first)
+      js_save_studio(pla::json_text(pla::Json{{"open", s.is_open()}, {"step", s.selected()}, {"lesson", s.draft()}}).c_str());
+  }
+}
+
+std::string studio_mark(const Platform& p) {
+  const pla::Studio& s = p.app.studio.studio;
+  return std::to_string(s.revision()) + (s.is_open() ? " open " : " closed ") + std::to_string(s.selected());
 }
 
 // After a command from the page: its lesson events and saving happen now (even when the

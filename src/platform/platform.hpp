@@ -10,6 +10,7 @@
 //                      field, the saved work); natively, the progress file
 //   web_api.cpp        window.perceptronLab's C functions (browser)
 //   screenshot.cpp     PNG files of the frame (native)
+//   batch_gl.cpp       the canvas's batched layers drawn from buffers kept on the GPU
 #pragma once
 #include <SDL.h>
 
@@ -44,6 +45,7 @@ struct Platform {
   std::uint64_t saved_revision = 0;  // the session revision last saved (or loaded)
   bool save_enabled = false;         // the page asked for saving (browser)
   std::string saved_lesson;          // the built-in lesson open when the work was last saved
+  std::string saved_studio;          // the studio as last kept (studio_mark; "" not looked at yet)
   std::uint64_t saved_course = 0;    // the course_revision of the progress last saved (or loaded)
   std::string progress_path;         // native: the progress file (empty: none)
   // Touch: the fingers down, for pinch zoom (positions in display pixels).
@@ -70,9 +72,10 @@ struct Platform {
   // The replies of the browser glue's functions: each lives until that function's next call.
   struct Replies {
     std::string command, import_file, apply_url, lesson_query, frame_stats, describe, state, to_screen, touch_tool,
-        answer_submit, layout_rect;
+        answer_submit, layout_rect, studio_item;
   } replies;
   std::string answer_field;  // browser: the answer field as last told to the page (JSON)
+  std::string studio_field;  // browser: the studio's field typed in as last told to the page (JSON)
 };
 constexpr int kSettleFrames = 8;
 
@@ -99,6 +102,10 @@ int page_height_px();
 
 // hooks.cpp: the app's platform hooks, and the PNGs asked for, saved after drawing.
 void install_hooks(Platform& p);
+// batch_gl.cpp: the draw callback of the canvas's batched layers (PlatformHooks::draw_batch;
+// null when the GL functions it needs are missing), and the GL context lost and made anew.
+ImDrawCallback batch_drawer();
+void batch_gl_context_lost();
 void save_png_requests(Platform& p, int fb_h);
 
 // page.cpp: lesson events (natively dropped) and the end of sliced work, for the page.
@@ -108,7 +115,10 @@ void tell_run_end(Platform& p);
 // After a frame: the description when it changed, the answer field's place, the saved work.
 void describe_if_changed(Platform& p);
 void tell_answer_field(Platform& p);
+void tell_studio_field(Platform& p);
 void save_if_edited(Platform& p);
+// The studio's draft revision, open or not, and step selected: what a change to keep is.
+std::string studio_mark(const Platform& p);
 // After a command from the page: its events and saving now, and the frames it needs.
 void after_command(Platform& p);
 #else

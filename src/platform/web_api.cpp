@@ -44,7 +44,33 @@ EMSCRIPTEN_KEEPALIVE const char* pla_command(const char* json) {
   // running: sliced work (this command's, or work already under way) goes on in the frames.
   result = !st ? "{\"ok\":false,\"error\":" + pla::json_string(st.error) + "}"
                : pla::app::working(p.app) ? "{\"ok\":true,\"running\":true}" : "{\"ok\":true}";
+  // A command's reply text (studio_export: the lesson file, studio_link: the link).
+  if (st && !p.app.reply.empty()) result.insert(result.size() - 1, ",\"reply\":" + pla::json_string(p.app.reply));
   return result.c_str();
+}
+
+// The teacher's studio as the page kept it ({"open", "step", "lesson"}: page.cpp's
+// save_if_edited), taken back after a reload without changing the lab. 1 when taken.
+EMSCRIPTEN_KEEPALIVE int pla_restore_studio(const char* text) {
+  Platform& p = the_platform();
+  if (!p.started || !text) return 0;
+  const pla::Json kept = pla::Json::parse(text, nullptr, false);
+  if (!kept.is_object() || !kept.contains("lesson") || !kept["lesson"].is_object()) return 0;
+  pla::Studio& studio = p.app.studio.studio;
+  studio.use_catalogs(p.app.session.shared_catalogs());
+  if (!studio.load(pla::json_text(kept["lesson"]), "studio")) return 0;
+  if (kept.contains("step") && kept["step"].is_number_unsigned()) (void)studio.select(kept["step"].get<std::size_t>());
+  if (kept.contains("open") && kept["open"] == true) studio.open();
+  p.saved_studio = studio_mark(p);
+  wake(p);
+  return 1;
+}
+
+// 1 while a command waits for a file this build left out (data_wait.cpp): the page's
+// API is ready once none does.
+EMSCRIPTEN_KEEPALIVE int pla_waiting_data() {
+  const Platform& p = the_platform();
+  return p.started && !p.app.waiting.empty() ? 1 : 0;
 }
 
 // 1 while sliced work runs (window.perceptronLab.idle() waits for 0).
@@ -145,6 +171,17 @@ EMSCRIPTEN_KEEPALIVE int pla_provide_font(const char* name, const unsigned char*
   return taken ? 1 : 0;
 }
 
+// The page's delivery of a file this build left out (core/base/data_files.hpp), asked for
+// through Module.onDataRequest: its text (ok 1), or why it could not come (ok 0: the
+// page's sentence), as UTF-8 bytes in memory from pla_alloc. The commands waiting for it
+// run in the next frame.
+EMSCRIPTEN_KEEPALIVE void pla_provide_data(const char* name, int ok, const unsigned char* bytes, int size) {
+  Platform& p = the_platform();
+  if (!name || size < 0 || (size > 0 && !bytes)) return;
+  pla::app::provide_data(p.app, name, ok == 1, std::string(reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(size)));
+  if (p.started) wake(p);
+}
+
 // Turns saving on (from the current revision: only later edits are saved).
 EMSCRIPTEN_KEEPALIVE void pla_enable_saving() {
   Platform& p = the_platform();
@@ -167,6 +204,7 @@ EMSCRIPTEN_KEEPALIVE const char* pla_lesson_query() {
 // object (and the buffer sizes it remembers) is made anew.
 EMSCRIPTEN_KEEPALIVE void pla_gl_restored() {
   Platform& p = the_platform();
+  pla::platform::batch_gl_context_lost();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplOpenGL3_Init("#version 300 es");
   if (p.started) wake(p);
@@ -282,6 +320,22 @@ EMSCRIPTEN_KEEPALIVE void pla_answer_focus(int focused) {
   wake(p);
 }
 
+// The page's text box over the studio's field typed in (Module.onStudioField): its text
+// becomes the field's (studio_text); its focus, taken (1) or lost (0).
+EMSCRIPTEN_KEEPALIVE void pla_studio_field_input(const char* text) {
+  Platform& p = the_platform();
+  if (!p.started || !text) return;
+  pla::app::studio_field_input(p.app, text);
+  wake(p);
+}
+
+EMSCRIPTEN_KEEPALIVE void pla_studio_field_focus(int focused) {
+  Platform& p = the_platform();
+  if (!p.started) return;
+  pla::app::studio_field_focus(p.app, focused != 0);
+  wake(p);
+}
+
 // Browser tests: the centre of a touch tool button under the canvas (pos, neg, query,
 // update, delete, clear; app/canvas.cpp), in CSS pixels from the canvas's corner, or null.
 EMSCRIPTEN_KEEPALIVE const char* pla_touch_tool(const char* name) {
@@ -290,6 +344,20 @@ EMSCRIPTEN_KEEPALIVE const char* pla_touch_tool(const char* name) {
   if (!p.started || !name || !pla::app::touch_tool_centre(p.app, name, v)) return "null";
   std::string& result = p.replies.touch_tool;
   result = "[" + pla::json_number(v.x) + "," + pla::json_number(v.y) + "]";
+  return result.c_str();
+}
+
+// Browser tests: where an item of the teacher's studio was drawn in the last frame, by its id
+// (app.hpp StudioUi::items: "studio_record", "studio_text_0|narration|en", ...), [x0, y0, x1,
+// y1] in CSS pixels from the canvas's corner, or null.
+EMSCRIPTEN_KEEPALIVE const char* pla_studio_item(const char* name) {
+  Platform& p = the_platform();
+  if (!p.started || !name) return "null";
+  const auto it = p.app.studio.items.find(name);
+  if (it == p.app.studio.items.end()) return "null";
+  std::string& result = p.replies.studio_item;
+  result = "[" + pla::json_number(it->second[0]) + "," + pla::json_number(it->second[1]) + "," +
+           pla::json_number(it->second[2]) + "," + pla::json_number(it->second[3]) + "]";
   return result.c_str();
 }
 

@@ -65,13 +65,25 @@ void show_tab(Headless& h, int tab) {
   h.frame();
 }
 
-TEST(HeadlessApp, StartsWithATrainedLesson) {
+// Issue 38: the first visit opens before training (w = 0, every point misclassified), the
+// canvas's status line says so and names the points; Play then visibly trains.
+TEST(HeadlessApp, StartsBeforeTrainingAndPlayTrains) {
   Headless h;
   const Session& s = h.app.session;
   EXPECT_EQ(s.preset(), "six");
-  EXPECT_TRUE(s.learner().converged());
-  EXPECT_EQ(s.train_mistakes(), 0u);
-  EXPECT_GT(h.frame(), 1000);  // panels, points, line and plots were drawn
+  EXPECT_EQ(s.live_learner().steps(), 0u);
+  EXPECT_FALSE(s.learner().converged());
+  EXPECT_EQ(s.train_mistakes(), 6u);  // w = 0, b = 0: y(w·x + b) = 0 for every point
+  EXPECT_FALSE(s.playing());
+  EXPECT_GT(h.frame(), 1000);  // panels, points and plots were drawn
+  const CanvasView::Cues& drawn = h.app.view.drawn;
+  EXPECT_EQ(drawn.status, "epoch 0 · updates k = 0   6 of 6 misclassified   not trained yet: press Play");
+  EXPECT_EQ(drawn.point_names, (std::vector<std::string>{"x1", "x2", "x3", "x4", "x5", "x6"}));
+  EXPECT_FALSE(drawn.empty_hint);
+  ASSERT_TRUE(act(h.app, {"toggle_play"}).ok);
+  for (int i = 0; i < 40 && s.live_learner().steps() < 2; ++i) h.frame(0.25f);
+  EXPECT_GE(s.live_learner().steps(), 2u);
+  EXPECT_NE(h.app.view.drawn.status.find("training"), std::string::npos) << h.app.view.drawn.status;
 }
 
 TEST(HeadlessApp, KeyboardReachesTheCore) {
@@ -254,6 +266,7 @@ TEST(HeadlessApp, EveryPlotTabAndLearnerDraws) {
 
 TEST(HeadlessApp, TheDarkThemeReachesTheCanvasAndThePlots) {
   Headless h;
+  ASSERT_TRUE(run_command(h.app, {"train"}).ok);  // a separator to draw (the first visit opens before training)
   const Palette& light = palette(Theme::Light);
   const Palette& dark = palette(Theme::Dark);
   show_tab(h, 0);

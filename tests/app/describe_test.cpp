@@ -90,14 +90,19 @@ std::string all_items(const Description& d) {
 TEST(Describe, TheTextbookExampleInEnglishStepByStep) {
   App app = textbook("en");
   EXPECT_EQ(step_announcement(app), "Start: w = (0, 0), b = 0. 3 of 3 training points are misclassified.");
+  // At w = 0 every point has w·x + b = 0: J₁ = 3 mistakes, yet the two +1 points are predicted
+  // right (accuracy 66.7%): one line says why (issue 38).
+  const std::string start = all_items(describe(app));
+  EXPECT_NE(start.find("Training mistakes (y(w·x+b) ≤ 0): 3 of 3; accuracy 66.7%."), std::string::npos) << start;
+  EXPECT_NE(start.find("2 point(s) of class +1 lie on the line (w·x + b = 0): J₁ counts them as mistakes"), std::string::npos) << start;
   ASSERT_TRUE(run_command(app, {"step"}).ok);
   EXPECT_EQ(step_announcement(app),
-            "Step 1: point (3, 3), class +1, misclassified, y(w·x+b) = 0. Update: w = (3, 3), b = 1.");
+            "Step 1: point x1 = (3, 3), class +1, misclassified, y(w·x+b) = 0. Update: w = (3, 3), b = 1.");
   ASSERT_TRUE(run_command(app, {"step"}).ok);
-  EXPECT_EQ(step_announcement(app), "Step 2: point (4, 3), class +1, classified correctly, y(w·x+b) = 22. No update.");
+  EXPECT_EQ(step_announcement(app), "Step 2: point x2 = (4, 3), class +1, classified correctly, y(w·x+b) = 22. No update.");
   ASSERT_TRUE(run_command(app, {"step"}).ok);
   EXPECT_EQ(step_announcement(app),
-            "Step 3: point (1, 1), class \xE2\x88\x92" "1, misclassified, y(w·x+b) = \xE2\x88\x92" "7. Update: w = (2, 2), b = 0.");
+            "Step 3: point x3 = (1, 1), class \xE2\x88\x92" "1, misclassified, y(w·x+b) = \xE2\x88\x92" "7. Update: w = (2, 2), b = 0.");
   EXPECT_EQ(run_summary(app), "Epoch 1, step 3, k = 2 updates; misclassified points: 1.");
 
   const std::string text = all_items(describe(app));
@@ -111,10 +116,13 @@ TEST(Describe, TheTextbookExampleInEnglishStepByStep) {
   EXPECT_NE(text.find("Epoch 1, step 3, updates k = 2."), std::string::npos) << text;
   // w = (2, 2), b = 0 misclassifies x3 = (1, 1) only: J1 = 1 of 3.
   EXPECT_NE(text.find("Training mistakes (y(w·x+b) ≤ 0): 1 of 3; accuracy 66.7%."), std::string::npos) << text;
+  // The points by the names the canvas and the lessons give them (issue 38).
+  EXPECT_NE(text.find("- x1 = (3, 3), class +1.\n- x2 = (4, 3), class +1.\n- x3 = (1, 1), class \xE2\x88\x92" "1."), std::string::npos) << text;
+  EXPECT_EQ(text.find("on the line"), std::string::npos) << text;  // J₁ and the accuracy agree: nothing to explain
 
   ASSERT_TRUE(run_command(app, {"train"}).ok);
   EXPECT_EQ(step_announcement(app),
-            "Step 18: point (1, 1), class \xE2\x88\x92" "1, classified correctly, y(w·x+b) = 1. No update. "
+            "Step 18: point x3 = (1, 1), class \xE2\x88\x92" "1, classified correctly, y(w·x+b) = 1. No update. "
             "Converged after 7 updates: every training point is classified correctly. "
             "Final line: w = (1, 1), b = \xE2\x88\x92" "3.");
   const std::string done = all_items(describe(app));
@@ -127,10 +135,10 @@ TEST(Describe, TheTextbookExampleInVietnameseAndChinese) {
   App vi = textbook("vi");
   ASSERT_TRUE(run_command(vi, {"step"}).ok);
   EXPECT_EQ(step_announcement(vi),
-            "Bước 1: điểm (3, 3), lớp +1, bị phân loại sai, y(w·x+b) = 0. Cập nhật: w = (3, 3), b = 1.");
+            "Bước 1: điểm x1 = (3, 3), lớp +1, bị phân loại sai, y(w·x+b) = 0. Cập nhật: w = (3, 3), b = 1.");
   ASSERT_TRUE(run_command(vi, {"train"}).ok);
   EXPECT_EQ(step_announcement(vi),
-            "Bước 18: điểm (1, 1), lớp \xE2\x88\x92" "1, được phân loại đúng, y(w·x+b) = 1. Không cập nhật. "
+            "Bước 18: điểm x3 = (1, 1), lớp \xE2\x88\x92" "1, được phân loại đúng, y(w·x+b) = 1. Không cập nhật. "
             "Đã hội tụ sau 7 lần cập nhật: mọi điểm huấn luyện đều được phân loại đúng. "
             "Đường cuối cùng: w = (1, 1), b = \xE2\x88\x92" "3.");
   const Description d = describe(vi);
@@ -140,7 +148,7 @@ TEST(Describe, TheTextbookExampleInVietnameseAndChinese) {
 
   App zh = textbook("zh");
   ASSERT_TRUE(run_command(zh, {"step"}).ok);
-  EXPECT_EQ(step_announcement(zh), "第 1 步：点 (3, 3)，类别 +1，被误分类，y(w·x+b) = 0。更新：w = (3, 3)，b = 1。");
+  EXPECT_EQ(step_announcement(zh), "第 1 步：点 x1 = (3, 3)，类别 +1，被误分类，y(w·x+b) = 0。更新：w = (3, 3)，b = 1。");
   // The description follows the chosen language even while the frame is drawn in another
   // (English while the language's fonts are fetched).
   zh.applied.fonts_missing = "zh";
@@ -238,7 +246,7 @@ TEST(KeyboardNav, TheCanvasCursorAddsAndRemovesPoints) {
   EXPECT_EQ(ds.y[3], 1);
   EXPECT_EQ(point_under_cursor(h.app), 3);
   h.app.lang = "en";
-  EXPECT_EQ(cursor_announcement(h.app), "Cursor at " + fmt_vec({at.x, at.y}, 4) + ": point 3, " +
+  EXPECT_EQ(cursor_announcement(h.app), "Cursor at " + fmt_vec({at.x, at.y}, 4) + ": point x4 = " +
                                             fmt_vec({at.x, at.y}, 6) + ", class +1.");
   h.key(kDown);
   h.key(kDown);

@@ -397,7 +397,9 @@ TEST(FairTest, ATeachersLessonConcealsByItsQuestionsAndItsView) {
   ASSERT_FALSE(st.ok);
   EXPECT_EQ(st.code, Msg::lesson_conceal_unknown);
   EXPECT_NE(st.english().find("gamma"), std::string::npos) << st.english();
-  EXPECT_NE(st.english().find("steps[2].view.conceal"), std::string::npos) << st.english();
+  EXPECT_NE(st.english().find("step 2 of 5, view, conceal"), std::string::npos) << st.english();  // the author's terms
+  ASSERT_NE(st.arg("field"), nullptr);
+  EXPECT_EQ(*st.arg("field"), "steps[2].view.conceal");  // the place as in the file (the studio's)
 }
 
 }  // namespace pla::app::fair_test_test

@@ -387,6 +387,7 @@ TEST(View3dDrawing, MarkersInTheClassColoursWhereTheProjectionPutsThem) {
   Headless h;
   const Palette& pal = palette(h.app);
   EXPECT_TRUE(view_vertices(pal).pos.empty()) << "off: no view";
+  ASSERT_TRUE(run_command(h.app, {"train"}).ok);  // the plane through the origin (the first visit opens at w = 0)
   ASSERT_TRUE(run_command(h.app, {"set", "view3d", "augmented"}).ok);
   h.frame();
   h.frame();
@@ -416,6 +417,7 @@ TEST(View3dDrawing, MarkersInTheClassColoursWhereTheProjectionPutsThem) {
 TEST(View3dDrawing, DraggingAndTheArrowKeysTurnTheView) {
   Headless h;
   const Palette& pal = palette(h.app);
+  ASSERT_TRUE(run_command(h.app, {"train"}).ok);  // as the view was first drawn: with the plane
   ASSERT_TRUE(run_command(h.app, {"set", "view3d", "augmented"}).ok);
   h.frame();
   h.frame();

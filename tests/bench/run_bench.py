@@ -43,6 +43,22 @@ import tempfile
 import time
 import warnings
 
+# The targets, all relative to this machine and this run (no absolute MB/s or ms):
+#   - every epoch path (native and wasm, float64 and float32) at >= MEMORY_SHARE of one plain
+#     read of the same data (the memory-speed ceiling of any epoch in that storage);
+#   - ratios to scikit-learn and liblinear measured in the same run, each capped at what the
+#     ceiling allows (a float64 epoch cannot beat sklearn by more than its read beats sklearn's
+#     epoch): the target is min(ratio, MEMORY_SHARE * ceiling / peer);
+#   - the CSV read as a ratio to numpy.loadtxt's on the same file; the exact margin in passes
+#     over its data at this machine's read speed.
+MEMORY_SHARE = 0.85
+SKLEARN_RATIO = 2.5
+LIBLINEAR_RATIO = 1.0
+WASM_WITHIN = 1.5
+CSV_E2E_RATIO, NPY_E2E_RATIO, MARGINAL_RATIO = 3.0, 2.5, 2.5
+CSV_PARSE_RATIO = 8.0        # the CSV read per core against numpy.loadtxt's
+MARGIN_PASSES = {2: 4000, 32: 2400}  # compute_margin within this many plain reads of its data
+
 SETS = [  # name, n, d, seed
     ("N=1,000,000 d=32", 1_000_000, 32, 1),
     ("N=200,000 d=256", 200_000, 256, 2),
@@ -158,14 +174,16 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import Perceptron
 warnings.simplefilter("ignore", ConvergenceWarning)
 path, iters = sys.argv[1], int(sys.argv[2])
+t = time.perf_counter()
 if path.endswith(".npy"):
     A = np.load(path)
 else:
     A = np.loadtxt(path, delimiter=",")
+load = time.perf_counter() - t
 X, y = np.ascontiguousarray(A[:, :-1]), A[:, -1]
 t = time.perf_counter()
 Perceptron(shuffle=False, tol=None, max_iter=iters, eta0=1.0).fit(X, y)
-print('{"fit_seconds": %.9f}' % (time.perf_counter() - t))
+print('{"fit_seconds": %.9f, "load_seconds": %.9f}' % (time.perf_counter() - t, load))
 """
 
 # scikit-learn's marginal epoch inside one process: a first fit (its first fit() in a process
@@ -192,7 +210,8 @@ print(json.dumps([[fit(1), fit(4)] for _ in range(pairs)]))
 def timed(cmd):
     """Wall seconds, CPU seconds (user + system) and peak RSS (MB) of one whole process, the
     training seconds it measured itself (the "seconds" / "fit_seconds" of the JSON line it
-    prints last; None when it prints none), and its user CPU seconds."""
+    prints last; None when it prints none), its user CPU seconds, and the seconds it took to
+    load its data by its own measure ("load_seconds"; None when it prints none)."""
     with tempfile.TemporaryFile() as out:
         t = time.perf_counter()
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL)
@@ -203,13 +222,14 @@ def timed(cmd):
             sys.exit(f"run_bench: {' '.join(cmd[:4])} ... failed with status {proc.returncode}")
         out.seek(0)
         lines = out.read().decode("utf-8", "replace").strip().splitlines()
-    inner = None
+    inner = load = None
     try:
         last = json.loads(lines[-1]) if lines else {}
         inner = last.get("seconds", last.get("fit_seconds"))
+        load = last.get("load_seconds")
     except (ValueError, AttributeError):
         pass
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0, inner, usage.ru_utime
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0, inner, usage.ru_utime, load
 
 
 def write_full_digit_data(work, n, d, seed):
@@ -325,7 +345,9 @@ def bench_files(pla, work, n, d, epochs, repeats):
     return r
 
 
-def print_files(r, epochs, p, checks):
+def print_files(r, epochs, p, checks, bandwidth=None):
+    """The file benchmark's lines and targets; `bandwidth` (bytes/s, this run's single-core read)
+    caps the marginal-epoch ratios at what one read of the data allows."""
     n, d = r["n"], r["d"]
     p(f"files end to end, {n:,} x {d} separable, full float digits (CSV {r['csv_bytes'] / 1e6:.0f} MB, "
       f".npy {r['npy_bytes'] / 1e6:.0f} MB); whole-process times, the minimum of 5 runs or more (marginal "
@@ -333,7 +355,8 @@ def print_files(r, epochs, p, checks):
     e2e = r["sk_csv_10"][0] / r["pla_csv_10"][0]
     p(f"  CSV, {epochs} epochs: pla train {r['pla_csv_10'][0]:.2f} s, numpy.loadtxt + sklearn fit "
       f"{r['sk_csv_10'][0]:.2f} s: {e2e:.2f}x")
-    checks.append((f"CSV end to end {epochs} epochs >= 3x numpy.loadtxt + sklearn", e2e >= 3.0, f"{e2e:.2f}x"))
+    checks.append((f"CSV end to end {epochs} epochs >= {CSV_E2E_RATIO:g}x numpy.loadtxt + sklearn", e2e >= CSV_E2E_RATIO,
+                   f"{e2e:.2f}x"))
     # The marginal epoch, (t(4 epochs) - t(1 epoch)) / 3, is checked with the training time
     # each process measures itself (pla's "seconds"; scikit-learn's fit() times, taken in one
     # process after a first fit):
@@ -348,19 +371,34 @@ def print_files(r, epochs, p, checks):
         p(f"  marginal epoch (t4 - t1) / 3, {dtype}, training time inside each process, median of the alternated "
           f"pairs: pla {inner * 1e3:.1f} ms (pairs {lo * 1e3:.1f} to {hi * 1e3:.1f}), sklearn (float64, fits in one "
           f"process) {sk_inner * 1e3:.1f} ms ({sk_lo * 1e3:.1f} to {sk_hi * 1e3:.1f}): {ratio:.2f}x")
-        checks.append((f"marginal epoch {dtype} >= 2.5x sklearn", ratio >= 2.5, f"{ratio:.2f}x"))
+        # Capped at what one read of the data at this machine's speed allows.
+        target = MARGINAL_RATIO
+        if bandwidth:
+            read = n * d * (4 if dtype == "float32" else 8) / bandwidth
+            target = min(target, MEMORY_SHARE * sk_inner / read)
+        checks.append((f"marginal epoch {dtype} >= {target:.2f}x sklearn (min of {MARGINAL_RATIO:g}x and "
+                       f"{MEMORY_SHARE:.0%} of the ceiling)", ratio >= target, f"{ratio:.2f}x"))
         p(f"    the same from whole-process CPU times: pla {r[f'pla_marginal_{dtype}'] * 1e3:.1f} ms, sklearn "
           f"{r['sk_marginal'] * 1e3:.1f} ms (wall: {r[f'pla_marginal_wall_{dtype}'] * 1e3:.1f} ms and "
           f"{r['sk_marginal_wall'] * 1e3:.1f} ms)")
     npy = r["sk_npy_10"][0] / r["pla_npy_10"][0]
     p(f"  .npy, {epochs} epochs: pla train {r['pla_npy_10'][0]:.2f} s, numpy.load + sklearn fit "
       f"{r['sk_npy_10'][0]:.2f} s: {npy:.2f}x")
-    checks.append((f".npy end to end {epochs} epochs >= 2.5x numpy.load + sklearn", npy >= 2.5, f"{npy:.2f}x"))
+    checks.append((f".npy end to end {epochs} epochs >= {NPY_E2E_RATIO:g}x numpy.load + sklearn", npy >= NPY_E2E_RATIO,
+                   f"{npy:.2f}x"))
     p(f"  CSV read (a one-epoch run less its training time): {r['csv_mb_per_s_user']:.0f} MB/s per core in the "
       f"parse (user CPU time); {r['csv_mb_per_s_cpu']:.0f} MB/s with the kernel's page work (user + system CPU, "
       f"system time at least {r['csv_system_s']:.2f} s a run); {r['csv_mb_per_s_wall']:.0f} MB/s wall")
-    checks.append(("CSV parse >= 800 MB/s per core (user CPU)", r["csv_mb_per_s_user"] >= 800,
-                   f"{r['csv_mb_per_s_user']:.0f} MB/s"))
+    # The read against numpy.loadtxt's on the same file in the same run (its own timing of the
+    # load inside the process), not an absolute rate.
+    lt = r["sk_csv_10"][5]
+    if lt:
+        lt_rate = r["csv_bytes"] / lt / 1e6
+        parse = r["csv_mb_per_s_user"] / lt_rate
+        p(f"  numpy.loadtxt on the same file: {lt_rate:.0f} MB/s (its load inside the process): pla's read per core "
+          f"is {parse:.1f}x it")
+        checks.append((f"CSV read per core (user CPU) >= {CSV_PARSE_RATIO:g}x numpy.loadtxt's", parse >= CSV_PARSE_RATIO,
+                       f"{parse:.1f}x: {r['csv_mb_per_s_user']:.0f} against {lt_rate:.0f} MB/s"))
     rss = r["pla_stream_rss_mb"]
     p(f"  forced streaming (--stream, 1 epoch): peak RSS {rss:.0f} MB for a {r['csv_bytes'] / 1e6:.0f} MB file")
     checks.append(("forced streaming keeps O(d) memory (peak RSS < 64 MB)", rss < 64, f"{rss:.0f} MB"))
@@ -479,19 +517,22 @@ def print_sets(results, p, checks):
               f"{rate / sk_rate:8.2f}x {rate / ll_rate:10.2f}x {frac * 100:8.0f}% "
               f"{fmt_rate(n / r['first_epoch_seconds']):>9}")
             first_set = False
+            where = f"{s['name']} {r['dtype']} {r['platform']}"
+            checks.append((f"{where}: >= {MEMORY_SHARE:.0%} of one pass at memory speed", frac >= MEMORY_SHARE,
+                           f"{frac * 100:.0f}%"))
             if r["platform"] == "native":
                 native_rate[r["dtype"]] = rate
-                checks.append((f"{s['name']} {r['dtype']}: >= 2.5x scikit-learn", rate / sk_rate >= 2.5,
-                               f"{rate / sk_rate:.3f}x"))
-                checks.append((f"{s['name']} {r['dtype']}: >= 70% of one pass at memory speed", frac >= 0.70,
-                               f"{frac * 100:.0f}%"))
+                ceiling = n / read[r["dtype"]]
+                for peer, peer_rate, nominal in (("scikit-learn", sk_rate, SKLEARN_RATIO),
+                                                 ("liblinear", ll_rate, LIBLINEAR_RATIO)):
+                    target = min(nominal, MEMORY_SHARE * ceiling / peer_rate)
+                    checks.append((f"{where}: >= {target:.2f}x {peer} (min of {nominal:g}x and {MEMORY_SHARE:.0%} "
+                                   f"of the ceiling, {ceiling / peer_rate:.2f}x)", rate / peer_rate >= target,
+                                   f"{rate / peer_rate:.2f}x"))
             else:
                 ratio = native_rate[r["dtype"]] / rate
-                checks.append((f"{s['name']} {r['dtype']}: wasm within 1.5x of native", ratio <= 1.5,
+                checks.append((f"{where}: within {WASM_WITHIN:g}x of native", ratio <= WASM_WITHIN,
                                f"native / wasm = {ratio:.2f}"))
-                if r["dtype"] == "float64":
-                    checks.append((f"{s['name']} float64 wasm: >= 70% of one (native) pass at memory speed",
-                                   frac >= 0.70, f"{frac * 100:.0f}%"))
             if r["epoch_updates"] != 0:
                 checks.append((f"{s['name']} {label} {r['dtype']}: steady epochs made no update", False,
                                f"{r['epoch_updates']} updates"))
@@ -532,23 +573,31 @@ def report(results, a):
         for r in s["ours"]:
             if r["platform"] == "native":
                 ceiling = s["n"] / r["read_pass_seconds"]
+                ll_rate = s["n"] / s["liblinear"]["epoch_seconds"]
                 p(f"one pass over {s['name']} in {r['dtype']} at memory speed: {r['read_pass_seconds'] * 1e3:.2f} ms "
                   f"({r['data_bytes'] / r['read_pass_seconds'] / 1e9:.1f} GB/s), the ceiling of any epoch in "
-                  f"that storage: {ceiling / 1e6:.1f} M/s = {ceiling / sk_rate:.2f}x scikit-learn")
+                  f"that storage: {ceiling / 1e6:.1f} M/s = {ceiling / sk_rate:.2f}x scikit-learn = "
+                  f"{ceiling / ll_rate:.2f}x liblinear; {MEMORY_SHARE:.0%} of it: {MEMORY_SHARE * ceiling / 1e6:.1f} M/s")
     p("")
+    bw = results["bandwidth_bytes_per_s"]
     for m in results["margin"]:
-        limit = 0.2 if m["d"] == 2 else 2.0
-        p(f"exact margin (compute_margin), N={m['n']:,} d={m['d']}: {m['seconds']:.3f} s (target < {limit} s)")
-        checks.append((f"exact margin N={m['n']:,} d={m['d']} under {limit} s", m["seconds"] < limit,
-                       f"{m['seconds']:.3f} s"))
+        # In plain reads of its data (N x d doubles) at this run's read speed.
+        read = m["n"] * m["d"] * 8 / bw
+        passes, limit = m["seconds"] / read, MARGIN_PASSES[m["d"]]
+        p(f"exact margin (compute_margin), N={m['n']:,} d={m['d']}: {m['seconds']:.3f} s = {passes:.0f} reads of its "
+          f"data at {bw / 1e9:.1f} GB/s (target <= {limit})")
+        checks.append((f"exact margin N={m['n']:,} d={m['d']} within {limit} reads of its data", passes <= limit,
+                       f"{passes:.0f} reads, {m['seconds']:.3f} s"))
     p("")
     if results.get("files"):
-        print_files(results["files"], a.epochs, p, checks)
+        print_files(results["files"], a.epochs, p, checks, results["bandwidth_bytes_per_s"])
         p("")
     p("scikit-learn: fit() only, per epoch = (t(max_iter=K+1) - t(max_iter=1)) / K started at the same plane;")
     p("liblinear: passes of its default dual coordinate descent ((t(K passes) - t(1 pass)) / (K-1)); its")
     p("shrinking skips points in later passes, so a pass is not a full epoch (no memory fraction given).")
     p("of memory: one plain read of the same data, timed alternately in the same process, / the epoch time.")
+    p(f"targets: every epoch path at >= {MEMORY_SHARE:.0%} of that read; ratios to the peers measured here, each capped at")
+    p(f"{MEMORY_SHARE:.0%} of what the ceiling allows (so each can be met on any machine whose epochs reach memory speed).")
     p("")
     p("targets:")
     for what, ok, detail in checks:

@@ -373,7 +373,7 @@ def _():
     with open(path("bad.json"), "w", encoding="utf-8") as f:
         json.dump(lesson, f)
     err = run("lesson", "--file", path("bad.json"), expect=2).stderr
-    assert "steps[2].question.answer" in err, err
+    assert "bad.json: step 2 of " in err and ", question, answer: " in err, err  # the place in the author's terms
     run("lesson", "--id", "no-such-lesson", expect=2)
     run("lesson", "--id", "textbook", "--lang", "fr", expect=2)
     run("lesson", expect=2)

@@ -194,7 +194,7 @@ const CHECKS = [
       const after = await state();
       assert(after.points === 4 || (after.data && after.data.length === 4) || after.n === 4,
              'a point was not added: ' + JSON.stringify(after).slice(0, 300));
-      const said = await liveSays(page, ['Cursor at', 'point 3', 'class +1'], 'cursor');
+      const said = await liveSays(page, ['Cursor at', 'point x4 = ', 'class +1'], 'cursor');  // the 4th point, named as on the canvas
       texts.cursor = said;
       await page.keyboard.press('Delete');
       await frames(page, 3);

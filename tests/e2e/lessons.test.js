@@ -129,8 +129,9 @@ main(async ({ browser, server }) => {
           assert(s.notices.length === 0, 'notices: ' + s.notices.join(' | '));
           assert(first.html === HTML_LANG[lang], `html lang ${first.html}`);
         } else {
-          const started = await page.evaluate(([l, i]) => ({ lang: window.perceptronLab.command('set', 'lang', l),
-            lesson: window.perceptronLab.command('lesson', i), s: window.perceptronLab.state() }), [lang, id]);
+          // (the lesson's file is fetched first: the command says running; idle() once it runs)
+          const started = await page.evaluate(async ([l, i]) => ({ lang: window.perceptronLab.command('set', 'lang', l),
+            lesson: window.perceptronLab.command('lesson', i), s: await window.perceptronLab.idle() }), [lang, id]);
           assert(started.lang.ok && started.lesson.ok, JSON.stringify(started.lang) + ' ' + JSON.stringify(started.lesson));
           s = started.s;
           assert(s.lesson && s.lesson.id === id && s.lang === lang, JSON.stringify(s.lesson) + ' ' + s.lang);

@@ -245,6 +245,7 @@ async function keyboardAndSwipe({ browser, server }) {
   await check('keyboard only: Tab reaches the number field, the typing goes into the real input, Enter answers, Tab goes on', async () => {
     const { context, page, errors } = await openApp(browser, server.url + 'index.html?lang=en');
     assert((await page.evaluate(() => window.perceptronLab.command('lesson', 'textbook'))).ok, 'lesson textbook');
+    await page.evaluate(() => window.perceptronLab.idle());  // (its file fetched first)
     for (let i = 0; i < 10 && (await state(page)).lesson.question !== 'number'; i++) assert((await nextStep(page)).ok, 'lesson_next');
     await frames(page, 4);
     await page.evaluate(() => document.getElementById('canvas').focus());
@@ -465,7 +466,7 @@ async function badLessons({ browser, server }) {
     const www = new URL(server.url);
     await Promise.all([['<!doctype html><p>a page about the lesson</p>', 'is not JSON'],
       [JSON.stringify({ format: 1, id: 'bad', title: { en: 'Bad' }, steps: [{ narration: { en: 'x' }, setup: { preset: 'textbook' },
-        question: { kind: 'number', prompt: { en: 'b?' }, answer: 'nine' } }] }), 'steps[1].question.answer']].map(async ([body, needle]) => {
+        question: { kind: 'number', prompt: { en: 'b?' }, answer: 'nine' } }] }), 'step 1 of 1, question, answer']].map(async ([body, needle]) => {
       const { context, page } = await openApp(browser, server.url + 'index.html?lesson=lessons/mine.json', Object.assign({
         onPage: (p) => p.route(www.origin + '/lessons/mine.json', (r) => r.fulfill({ contentType: 'application/json', body })) }, PHONE));
       await page.waitForFunction(() => !document.getElementById('lesson-error').hidden, null, { timeout: 15000 });

@@ -19,6 +19,19 @@
     }
     return answerFns;
   }
+  // Lays a page element over a field the engine drew (f: its place and look, CSS px and colours).
+  page.placeOverField = function (el, f, padY) {
+    var r = canvas.getBoundingClientRect(), st = el.style;
+    st.left = (r.left + f.x) + 'px';
+    st.top = (r.top + f.y) + 'px';
+    st.width = f.w + 'px';
+    st.height = f.h + 'px';
+    st.fontSize = f.font + 'px';
+    st.padding = padY + 'px ' + f.pad + 'px';
+    st.borderRadius = f.radius + 'px';
+    st.background = f.bg;
+    st.color = f.fg;
+  };
   page.answerField = function (f) {
     if (!f.shown) {
       answerActive = false;
@@ -26,17 +39,8 @@
       answerInput.hidden = true;
       return;
     }
-    var r = canvas.getBoundingClientRect(), st = answerInput.style;
-    st.left = (r.left + f.x) + 'px';
-    st.top = (r.top + f.y) + 'px';
-    st.width = f.w + 'px';
-    st.height = f.h + 'px';
-    st.fontSize = f.font + 'px';
-    st.padding = '0 ' + f.pad + 'px';
-    st.borderRadius = f.radius + 'px';
-    st.background = f.bg;
-    st.color = f.fg;
-    st.setProperty('--pla-muted', f.muted);
+    page.placeOverField(answerInput, f, 0);
+    answerInput.style.setProperty('--pla-muted', f.muted);
     if (answerInput.value !== f.text) answerInput.value = f.text;
     answerInput.placeholder = f.hint;
     answerInput.setAttribute('aria-label', f.label);

@@ -62,21 +62,22 @@
 
   // A teacher's lesson opened from a file or pasted: among the lab's lessons (and ticked in the
   // dialog); one the lab refuses is explained as a lesson given by address is.
-  function addLesson(text, source) {
-    var r = api.command('lesson_add', text);
+  // (command: 'studio_load' when the studio asked for it.)
+  function addLesson(text, source, command) {
+    var r = api.command(command || 'lesson_add', text);
     if (!r.ok) page.showLessonError(source, t('lesson_why_invalid', { reason: r.error }), t('lesson_fix_again'));
   }
-  page.pickLessonFile = function () {
+  page.pickLessonFile = function (command) {
     var input = document.createElement('input');
     input.type = 'file';
     input.accept = '.json,application/json';
     input.addEventListener('change', function () {
       var file = input.files && input.files[0];
-      if (file) file.text().then(function (text) { addLesson(text, file.name); });
+      if (file) file.text().then(function (text) { addLesson(text, file.name, command); });
     });
     input.click();
   };
-  page.pasteLesson = function () {
+  page.pasteLesson = function (command) {
     page.syncLang();
     lessonBox.textContent = '';
     lessonBox.className = 'paste';
@@ -90,7 +91,7 @@
     add.textContent = t('lesson_paste_add');
     close.textContent = t('lesson_close');
     add.style.marginRight = '8px';
-    add.addEventListener('click', function () { lessonBox.hidden = true; canvas.focus(); addLesson(area.value, t('lesson_pasted')); });
+    add.addEventListener('click', function () { lessonBox.hidden = true; canvas.focus(); addLesson(area.value, t('lesson_pasted'), command); });
     close.addEventListener('click', function () { lessonBox.hidden = true; canvas.focus(); });
     [p, area, add, close].forEach(function (el) { lessonBox.appendChild(el); });
     lessonBox.hidden = false;

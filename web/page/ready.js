@@ -139,12 +139,24 @@
     api.visible = true;
   }
 
+  // Ready once the commands of the start (the language, the link's lesson) have their
+  // files (page/files.js: fetched while the engine loaded, so mostly at once).
+  function whenDataHere(then) {
+    var waiting = Module.cwrap('pla_waiting_data', 'number', []);
+    (function check() { if (waiting()) setTimeout(check, 16); else then(); })();
+  }
+
   page.appReady = function () {
+    page.restoreStudio();  // page/studio.js: before anything is saved
     startLesson();
     lessonFromLink();
+    page.lessonFromData();
     fileImport();
     contextLoss();
     wakeAndVisibility();
+    whenDataHere(ready);
+  };
+  function ready() {
     api.ready = true;
     page.syncLang();
     // Without storage (a sandboxed iframe lacking allow-same-origin) the lab runs, and says
@@ -156,5 +168,5 @@
     window.addEventListener('keyup', page.syncLangSoon);
     page.flushMessages();
     window.dispatchEvent(new Event('perceptronlab-ready'));
-  };
+  }
 })(window.PLA_PAGE);

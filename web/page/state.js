@@ -10,6 +10,11 @@
   page.pageUrl = location.href.split('#')[0].split('?')[0];
   var query = location.search.replace(/^\?/, '');
   var hash = location.hash.replace(/^#/, '');
+  // A lesson inside the link (the studio's share link, #lesson-data=...: page/studio.js opens it);
+  // the rest of the fragment is the lab's parameters.
+  var data = /(?:^|&)lesson-data=([^&]*)/.exec(hash);
+  page.lessonData = data ? data[1] : null;
+  hash = hash.replace(/(?:^|&)lesson-data=[^&]*/, '').replace(/^&/, '');
   var lessonQuery = [query, hash].filter(function (s) { return s.length > 0; }).join('&');
   // A page made by "For your course" (package/make_package.js) carries its options (the link
   // to open with when the address gives none) and its teacher's lessons (added at ready).

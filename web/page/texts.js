@@ -8,6 +8,8 @@
 //   answer.js    a real text input over the lesson's number field (a phone's keyboard)
 //   packages.js  "For your course": packages made here (package/make_package.js), a teacher's lesson
 //   engine.js    window.Module: what the engine calls back
+//   studio.js    the teacher's studio: its share link (#lesson-data=), a lesson opened from one, its storage,
+//                the real text box over its text field being typed in (an input method's text)
 //   ready.js     the JavaScript API's last parts once the app is ready: file import, visibility
 //   load.js      the postMessage bridge for a host page, then the loading of the engine
 (function () {
@@ -42,6 +44,12 @@
       if (!status.hidden && status.className !== 'error') status.textContent = t('loading');
     }
     document.documentElement.lang = HTML_LANG[l];
+  };
+  page.lang = function () { return lang; };
+  // A language of the catalogs (not English, not "pseudo"): its catalog is a file the web
+  // build's engine may fetch (page/files.js).
+  page.fetchedLang = function (l) {
+    return l !== 'en' && languages.some(function (x) { return x.code === l; });
   };
   // The language for the browser's preferred tags, in order ("vi-VN", "zh-Hans-CN"): the first
   // with a tag equal to one or to its start before a '-' (as the engine's Catalogs::pick), else

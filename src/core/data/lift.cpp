@@ -7,7 +7,7 @@ namespace pla {
 
 namespace {
 
-std::string trim(const std::string& s) {
+std::string trim_spaces(const std::string& s) {
   std::size_t a = 0, e = s.size();
   while (a < e && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
   while (e > a && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
@@ -43,15 +43,15 @@ Status parse_monomial(const std::string& token, int input_d, std::vector<int>& p
   std::size_t start = 0;
   while (true) {
     const std::size_t star = token.find('*', start);
-    const std::string factor = trim(token.substr(start, star == std::string::npos ? std::string::npos : star - start));
+    const std::string factor = trim_spaces(token.substr(start, star == std::string::npos ? std::string::npos : star - start));
     const std::size_t caret = factor.find('^');
-    const std::string var = trim(factor.substr(0, caret));
+    const std::string var = trim_spaces(factor.substr(0, caret));
     int index = 0, power = 1;
     if (var.size() < 2 || (var[0] != 'x' && var[0] != 'X') || !parse_small_int(var.substr(1), index))
       return Status::fail(Msg::lift_bad_factor, {{"feature", token}, {"factor", factor}});
     if (index < 1 || index > input_d)
       return Status::fail(Msg::lift_no_variable, {{"feature", token}, {"index", msg_int(index)}, {"d", msg_int(input_d)}});
-    if (caret != std::string::npos && (!parse_small_int(trim(factor.substr(caret + 1)), power) || power < 1))
+    if (caret != std::string::npos && (!parse_small_int(trim_spaces(factor.substr(caret + 1)), power) || power < 1))
       return Status::fail(Msg::lift_bad_power, {{"feature", token}, {"factor", factor}});
     p[static_cast<std::size_t>(index - 1)] += power;
     if (star == std::string::npos) break;
@@ -91,7 +91,7 @@ Status parse_lift(const std::string& spec, int input_d, Lift& out) {
   std::size_t start = 0;
   while (start <= spec.size()) {
     const std::size_t comma = spec.find(',', start);
-    const std::string token = trim(spec.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    const std::string token = trim_spaces(spec.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
     if (token.empty())
       return Status::fail(Msg::lift_empty_feature, {{"spec", spec}});
     int degree = 0;

@@ -19,6 +19,7 @@
 #include "core/base/rng.hpp"
 #include "core/base/simd.hpp"
 #include "expect_message.hpp"
+#include "simd_values.hpp"
 #include "test_files.hpp"
 
 namespace pla::simd_test {
@@ -27,38 +28,6 @@ namespace {
 using test::bits;
 using test::failed_with;
 
-// Values of very different magnitudes and signs, so that the summation order shows
-// in the rounding (a reordered sum would give other bits on most rows).
-std::vector<double> awkward_values(Rng& rng, std::size_t count) {
-  std::vector<double> v(count);
-  for (double& x : v) {
-    const double mag = std::ldexp(1.0, static_cast<int>(rng.below(60)) - 30);
-    x = rng.uniform(-1.0, 1.0) * mag;
-    if (rng.below(17) == 0) x = -0.0;
-    if (rng.below(19) == 0) x = 0.0;
-  }
-  return v;
-}
-
-double reference_score(const double* x, std::size_t d, const std::vector<double>& w, double b) {
-  double s = 0.0;
-  for (std::size_t j = 0; j < d; ++j) s += w[j] * x[j];
-  return s + b;
-}
-
-// The documented float32 contract, written out plainly.
-double reference_score_f32(const float* x, std::size_t d, const float* w, double b) {
-  float lane[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  for (std::size_t j = 0; j < d; ++j) {
-    const float product = w[j] * x[j];
-    lane[j % 8] = lane[j % 8] + product;
-  }
-  const float left = (lane[0] + lane[4]) + (lane[2] + lane[6]);
-  const float right = (lane[1] + lane[5]) + (lane[3] + lane[7]);
-  return static_cast<double>(left + right) + b;
-}
-
-const std::size_t kDims[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 255, 256, 257};
 
 TEST(Simd, LevelsStartWithScalarAndEveryLevelCanBeAsked) {
   const std::vector<simd::Level> levels = simd::levels();
@@ -392,25 +361,6 @@ TEST(Simd, MaxAbsSkipsNaNAndKeepsInfinity) {
   EXPECT_EQ(simd::max_abs_f64(v.data(), 0), 0.0);
   const std::vector<double> u = {1.0, -inf, nan};
   EXPECT_EQ(simd::max_abs_f64(u.data(), u.size()), inf);
-}
-
-TEST(Simd, Float32ScoresFollowTheEightLaneOrderAtEveryLevel) {
-  Rng rng(13);
-  for (simd::Level level : simd::levels()) {
-    for (std::size_t d : kDims) {
-      const std::size_t rows = 11;
-      const std::vector<double> xd = awkward_values(rng, rows * d), wd = awkward_values(rng, d);
-      std::vector<float> x(xd.begin(), xd.end()), w(wd.begin(), wd.end());
-      const double b = -0.75;
-      std::vector<double> got(rows);
-      simd::scores_f32(x.data(), rows, d, w.data(), b, got.data(), level);
-      for (std::size_t i = 0; i < rows; ++i) {
-        const double expected = reference_score_f32(x.data() + i * d, d, w.data(), b);
-        ASSERT_EQ(bits(got[i]), bits(expected)) << simd::to_string(level) << " d=" << d << " row " << i;
-        ASSERT_EQ(bits(static_cast<double>(simd::dot_f32(w.data(), x.data() + i * d, d, level)) + b), bits(expected));
-      }
-    }
-  }
 }
 
 TEST(Simd, UpdatesAreElementWiseAndReportOverflow) {

@@ -18,8 +18,14 @@ module.exports = [
     for (const k of ['points', 'd', 'algo', 'eta', 'seed', 'epoch', 'step', 'updates', 'w', 'b',
       'train_mistakes', 'converged', 'playing']) assert(k in s, 'missing key ' + k);
     assert(s.points === 6 && s.d === 2 && s.algo === 'classic', JSON.stringify(s));
-    assert(s.converged === true && s.train_mistakes === 0, 'first view should show a trained separator');
-    assert(Array.isArray(s.w) && s.w.length === 2, 'w should be an array of 2');
+    // Issue 38: the first view opens before training (w = 0: every point on the line), its
+    // status along the canvas's top and the points named x1 … x6, as the lessons name them.
+    assert(s.converged === false && s.step === 0 && s.updates === 0 && s.train_mistakes === 6 && s.playing === false,
+      'the first view should open before training: ' + JSON.stringify(s).slice(0, 300));
+    assert(Array.isArray(s.w) && s.w.length === 2 && s.w[0] === 0 && s.w[1] === 0, 'w should be (0, 0)');
+    assert(JSON.stringify(s.canvas.point_names) === '["x1","x2","x3","x4","x5","x6"]', JSON.stringify(s.canvas));
+    assert(/epoch 0/.test(s.canvas.status) && /6 of 6 misclassified/.test(s.canvas.status) && /press Play/.test(s.canvas.status),
+      'the status line: ' + s.canvas.status);
   }],
 
   ['canvas shows the points and the separator (screenshot saved)', async ({ page }) => {
@@ -30,8 +36,19 @@ module.exports = [
     const blue = countColour(img, [0, 114, 178]), orange = countColour(img, [230, 159, 0]);
     const line = countColour(img, [20, 20, 20], 12);
     console.log(`  screenshot ${file}: ${img.width}x${img.height}, +1 pixels ${blue}, -1 pixels ${orange}, line pixels ${line}`);
-    assert(blue > 200 && orange > 200, 'class colours not drawn');
-    assert(line > 100, 'separating line not drawn');
+    // Before training every point is misclassified (w = 0): each carries its cross, over part
+    // of its colour.
+    assert(blue > 100 && orange > 100, 'class colours not drawn');
+    const cues = await page.evaluate(() => window.perceptronLab.state().cues);
+    assert(cues.crosses === 6, 'six crosses before training: ' + JSON.stringify(cues));
+    // Trained (what the first visit showed before issue 38): the classes whole, the line drawn.
+    await page.evaluate(() => window.perceptronLab.command('train'));
+    await frames(page, 3);
+    const trained = decodePng(await page.screenshot({ path: path.join(OUT, 'e2e-initial-trained.png') }));
+    const trainedLine = countColour(trained, [20, 20, 20], 12);
+    assert(countColour(trained, [0, 114, 178]) > 200 && countColour(trained, [230, 159, 0]) > 200, 'class colours not drawn after training');
+    assert(trainedLine > 100, 'separating line not drawn after training: ' + trainedLine);
+    await page.evaluate(() => { window.perceptronLab.command('preset', 'six'); });
   }],
 
   ["command('step') changes step and follows the textbook", async ({ page }) => {

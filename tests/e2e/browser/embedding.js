@@ -211,7 +211,7 @@ module.exports = [
       const s = await a.page.evaluate(() => window.perceptronLab.state());
       assert(s.lesson.steps === 2 && s.points === 2 && s.notices.length === 0, JSON.stringify({ lesson: s.lesson, notices: s.notices }));
       const b = await visit(server.url + 'index.html?lesson=lessons/bad.json');
-      await b.page.waitForFunction(() => { const el = document.getElementById('lesson-error'); return el && !el.hidden && /steps\[2\]/.test(el.textContent); },
+      await b.page.waitForFunction(() => { const el = document.getElementById('lesson-error'); return el && !el.hidden && /step 2 of 2, actionz/.test(el.textContent); },
         null, { timeout: 10000 });
       const after = await b.page.evaluate(() => window.perceptronLab.command('step'));
       assert(after.ok, 'the lab keeps working: ' + JSON.stringify(after));

@@ -107,8 +107,9 @@
 // Every kind also takes "retry": true (a boolean; default false): after its answer the
 // question may be answered again as practice, checked and shown as practice but never
 // recorded (the first answer is the one that counts, see LessonRunner::answer).
-// Errors name the place as "step" (1-based) and "field", with 1-based array positions:
-//   "lesson mine.json: steps[3].question.answer: expected a number".
+// Errors name the place as "step" (1-based), "field" as in the file, with 1-based array
+// positions ("steps[3].question.answer"), and "where" in the author's terms (the message):
+//   "lesson mine.json: step 3 of 5, question, answer: expected a number".
 // Unknown keys are errors (a typo is never silently ignored).
 #pragma once
 #include <cstddef>

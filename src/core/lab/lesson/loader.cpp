@@ -62,16 +62,60 @@ std::string arg_count(const Command& c) {
                                   : std::to_string(c.min_args) + "–" + std::to_string(c.max_args);
 }
 
+// A field's path ("steps[2].question.options[3].vi", 1-based) in the author's terms: "step 2
+// of 5, question, option 3, Tiếng Việt" (the languages by their catalogs' names).
+std::string author_place(const std::string& path, std::size_t steps, const Catalogs* catalogs) {
+  static const std::pair<const char*, const char*> singular[] = {
+      {"steps", "step"}, {"options", "option"}, {"actions", "action"}, {"data", "data row"}, {"whys", "why"}};
+  std::string out;
+  std::size_t start = 0;
+  while (start < path.size()) {
+    std::size_t end = path.find('.', start);
+    if (end == std::string::npos) end = path.size();
+    const std::string seg = path.substr(start, end - start);
+    std::string part;
+    const std::size_t br = seg.find('[');
+    const std::string name = seg.substr(0, br);
+    if (br == std::string::npos) {
+      const bool last = end == path.size();  // a text's language: by its name
+      part = last && catalogs && catalogs->contains(name) ? catalogs->name(name) : name;
+    } else {
+      part = name;
+      for (const auto& s : singular)
+        if (name == s.first) part = s.second;
+      std::size_t i = br;
+      bool first = true;
+      while (i < seg.size() && seg[i] == '[') {
+        const std::size_t close = seg.find(']', i);
+        if (close == std::string::npos) break;
+        const std::string n = seg.substr(i + 1, close - i - 1);
+        if (first) part += " " + n + (name == "steps" && steps ? " of " + std::to_string(steps) : "");
+        else part += std::string(name == "data" ? ", column " : ", argument ") + n;
+        first = false;
+        i = close + 1;
+      }
+    }
+    out += (out.empty() ? "" : ", ") + part;
+    start = end + 1;
+  }
+  return out.empty() ? "the lesson" : out;
+}
+
 struct Loader {
   std::string source;
   std::vector<std::string> languages;  // the keys a text may have (lesson_languages())
+  const Catalogs* catalogs = nullptr;  // the languages' names (author_place)
+  std::size_t step_count = 0;  // the lesson's steps, once known
   std::size_t step = 0;  // 1-based while checking a step, 0 outside
   std::size_t dim = 0;   // coordinates of the data the steps so far load (0: not known)
 
+  // "field": the place as in the file, 1-based ("steps[2].narration.en": the studio finds
+  // the field by it); "where": the same in the author's terms (the message shows it).
   Status fail(Msg code, const std::string& field, MsgArgs extra = {}) const {
     MsgArgs args = {{"source", source}};
     if (step) args.emplace_back("step", std::to_string(step));
     args.emplace_back("field", field);
+    args.emplace_back("where", author_place(field, step_count, catalogs));
     args.insert(args.end(), extra.begin(), extra.end());
     return Status::fail(code, std::move(args));
   }
@@ -274,7 +318,7 @@ struct Loader {
         if (def) r = setting_parse(*def, probe, value);
         if (def && r) (void)setting_parse(*def, sim, value);  // the settings the later steps train with
         if (!r) {
-          MsgArgs args = {{"source", source}, {"step", std::to_string(step)}, {"field", f}};
+          MsgArgs args = {{"source", source}, {"step", std::to_string(step)}, {"field", f}, {"where", author_place(f, step_count, catalogs)}};
           return Status::fail(Msg::lesson_setting_bad, args, r);
         }
         st.settings.emplace_back(it.key(), value);
@@ -559,12 +603,14 @@ struct Loader {
     for (char c : l.id)
       if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_')) good_id = false;
     if (!good_id) return fail(Msg::lesson_bad_id, "id", {{"value", l.id.substr(0, 64)}});
+    if (source == "lesson") source = l.id + ".json";  // a text without a file name: named by its id
     st = text(doc["title"], "title", l.title);
     if (!st) return st;
     const Json& steps = doc["steps"];
     if (!steps.is_array()) return fail(Msg::lesson_expected_array, "steps");
     if (steps.empty()) return fail(Msg::lesson_no_steps, "steps");
     if (steps.size() > kMaxSteps) return fail(Msg::lesson_too_long, "steps", {{"max", std::to_string(kMaxSteps)}});
+    step_count = steps.size();
     for (std::size_t i = 0; i < steps.size(); ++i) {
       step = i + 1;
       const std::string f = item("steps", i);
@@ -603,6 +649,7 @@ Status load_lesson(const std::string& json, const std::string& source, const Cat
   Loader loader;
   loader.source = source;
   loader.languages = lesson_languages(catalogs);
+  loader.catalogs = &catalogs;
   return loader.lesson(json, out);
 }
 

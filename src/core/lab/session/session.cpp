@@ -16,7 +16,7 @@ namespace {
 constexpr std::size_t kMaxMarginPoints = 2000000;  // exact margin above this is skipped
 }  // namespace
 
-Session::Session() : catalogs_(std::make_shared<Catalogs>()) {
+Session::Session() : catalogs_(std::make_shared<Catalogs>()), files_(std::make_shared<DataFiles>()) {
   Status st = make_learner(settings_.learner, learner_);
   (void)st;
   load_preset("textbook");
@@ -53,11 +53,13 @@ Session& Session::operator=(const Session& o) {
   eta_runs_ = o.eta_runs_;
   epoch_samples_ = o.epoch_samples_;
   notice_ = o.notice_;
+  notice_refusal_ = o.notice_refusal_;
   early_stop_ = o.early_stop_;
   revision_ = o.revision_;
   queries_ = o.queries_;
   changes_ = o.changes_;
   catalogs_ = o.catalogs_;
+  files_ = o.files_;
   ids_ = o.ids_;
   return *this;
 }
@@ -93,6 +95,7 @@ void Session::data_changed(Message notice) {
   if (!queries_.empty() && queries_.front().size() != static_cast<std::size_t>(data_.d)) queries_.clear();
   ++revision_;
   notice_ = std::move(notice);
+  notice_refusal_ = false;  // a new notice replaced any refusal
   eta_runs_.clear();
   // Train / validation split (seeded by the learner's seed) and the lift, as `pla train`.
   SplitSets sets;
@@ -124,6 +127,8 @@ void Session::rebuild_learner() {
     st = learner_->reset(train_);
   }
   if (!st) notice_ = st;
+  else if (notice_refusal_) notice_ = Message();  // a refusal no longer holds
+  notice_refusal_ = !st;
   trace_ = Trace();
   trace_.start(*learner_);
   viewing_.reset();

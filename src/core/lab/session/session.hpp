@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/base/catalogs.hpp"
+#include "core/base/data_files.hpp"
 #include "core/data/dataset.hpp"
 #include "core/data/generators.hpp"
 #include "core/base/json.hpp"
@@ -300,6 +301,10 @@ class Session {
   void share_catalogs(std::shared_ptr<Catalogs> c) {
     if (c) catalogs_ = std::move(c);
   }
+  // The text files this build left out and fetches when wanted (core/base/data_files.hpp:
+  // the built-in lessons' texts, the catalogs of other languages); copies share them.
+  DataFiles& files() { return *files_; }
+  const std::shared_ptr<DataFiles>& shared_files() const { return files_; }
   // A number this session never gave before (nor the sessions it was restored from): the
   // ids of what its users show (a lesson step shown, LessonRunner::shown_serial).
   std::uint64_t new_id() { return ++ids_; }
@@ -341,11 +346,13 @@ class Session {
   std::vector<EtaRun> eta_runs_;
   std::vector<EpochSample> epoch_samples_;
   Message notice_;
+  bool notice_refusal_ = false;  // notice_ says why the learner refused the data (cleared once it takes them)
   StopReason early_stop_ = StopReason::None;  // set by an early-stopping train(), until the view moves
   std::uint64_t revision_ = 0;
   std::vector<std::vector<double>> queries_;  // query points (input space, d coordinates each)
   std::uint64_t changes_ = 0;
   std::shared_ptr<Catalogs> catalogs_;
+  std::shared_ptr<DataFiles> files_;
   std::uint64_t ids_ = 0;  // the last new_id()
 };
 

@@ -110,12 +110,10 @@ Status Studio::load(const std::string& text, const std::string& source) {
   return Status::success();
 }
 
-Status Studio::load_builtin(const std::string& id) {
+Status Studio::load_builtin(const std::string& id, DataFiles* files) {
   std::string text;
-  if (!builtin_lesson(id, text))
-    return Status::fail(Msg::lesson_builtin_unknown,
-                        {{"id", id.substr(0, 64)}, {"known", studio::joined(builtin_lesson_ids())}});
-  return load(text, id + ".json");
+  const Status st = builtin_lesson_text(id, files, text);
+  return st ? load(text, id + ".json") : st;
 }
 
 Status Studio::set_id(const std::string& id) {

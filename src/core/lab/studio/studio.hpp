@@ -126,8 +126,9 @@ class Studio {
   // Any lesson file's text, kept as it is even when the loader refuses it (its problems are
   // listed); refused only when it is no JSON object. `source` names it in messages.
   Status load(const std::string& text, const std::string& source = "studio");
-  // load() of a built-in lesson's file (lesson_builtin_unknown for an id that is none).
-  Status load_builtin(const std::string& id);
+  // load() of a built-in lesson's file (lesson_builtin_unknown for an id that is none;
+  // where this build left its text out, fetched through `files`: builtin_lesson_text).
+  Status load_builtin(const std::string& id, DataFiles* files = nullptr);
   // The lesson's id (the loader's rule: 1 to 64 of a-z, 0-9, '-', '_').
   Status set_id(const std::string& id);
   // The selected step (the one record() writes; the interface shows it).

@@ -62,7 +62,7 @@ TEST(LessonCommands, ACountTheTableRefusesIsRefusedAtLoadWithStepAndField) {
                      "cmd.json");
   EXPECT_TRUE(failed_with(st, Msg::lesson_action_count,
                           {{"step", "3"}, {"field", "steps[3].actions[1]"}, {"name", "compare"}, {"given", "9"}, {"count", "0–8"}}));
-  EXPECT_NE(st.error.find("steps[3].actions[1]: wrong number of arguments for compare: 9"), std::string::npos) << st.error;
+  EXPECT_NE(st.error.find("step 3 of 3, action 1: wrong number of arguments for compare: 9"), std::string::npos) << st.error;
   // ... and none is the session's default list of η (a lesson used to refuse it).
   EXPECT_TRUE(r.load(lesson_json("cmd", {first, R"({"narration": {"en": "c"}, "actions": [["compare"]]})"}), "cmd.json").ok);
   // add_query on the lesson's own 3-D data takes 3 numbers: 2 are refused at load.
@@ -71,7 +71,7 @@ TEST(LessonCommands, ACountTheTableRefusesIsRefusedAtLoadWithStepAndField) {
               "cmd.json");
   EXPECT_TRUE(failed_with(st, Msg::lesson_action_dim,
                           {{"step", "2"}, {"field", "steps[2].actions[1]"}, {"name", "add_query"}, {"given", "2"}, {"count", "3"}, {"d", "3"}}));
-  EXPECT_NE(st.error.find("steps[2].actions[1]: wrong number of arguments for add_query: 2 (it takes 3"), std::string::npos)
+  EXPECT_NE(st.error.find("step 2 of 2, action 1: wrong number of arguments for add_query: 2 (it takes 3"), std::string::npos)
       << st.error;
 }
 

@@ -89,6 +89,22 @@ TEST(Lesson, BuiltinsAreListedInTeachingOrder) {
   EXPECT_TRUE(failed_with(r.load_builtin("nope"), Msg::lesson_builtin_unknown, {{"id", "nope"}}));
 }
 
+// A built-in lesson's text: the build's own (this build carries them all), and the file it is
+// fetched as where a build leaves it out (the web build: core/base/data_files.hpp).
+TEST(Lesson, BuiltinTextIsTheBuildsOwnOrItsFile) {
+  DataFiles files;
+  for (const std::string& id : builtin_lesson_ids()) {
+    std::string own, text;
+    ASSERT_TRUE(builtin_lesson(id, own));
+    ASSERT_TRUE(builtin_lesson_text(id, &files, text).ok);
+    EXPECT_EQ(text, own);
+    EXPECT_EQ(builtin_lesson_file(id), "lessons/" + id + ".json");
+  }
+  EXPECT_TRUE(files.take_wanted().empty());  // nothing fetched when the build has it
+  std::string text;
+  EXPECT_TRUE(failed_with(builtin_lesson_text("nope", &files, text), Msg::lesson_builtin_unknown, {{"id", "nope"}}));
+}
+
 TEST(Lesson, EveryBuiltinPlaysToItsEndRightWrongAndWithNextAlone) {
   for (const std::string& id : builtin_lesson_ids()) {
     for (Walk how : {Walk::Right, Walk::Wrong, Walk::NextOnly}) {
@@ -508,9 +524,19 @@ TEST(Lesson, FilesWithErrorsAreRefusedWithTheirPlaceAndTheRunnerKeepsItsLesson) 
   }
   EXPECT_TRUE(r.take_events().empty());
   const Status st = r.load(bad_cases()[4].json, "mine.json");
-  EXPECT_EQ(st.error, "lesson mine.json: steps[2].question.answer: expected a number");
+  // The place in the author's terms (issue 38): the step of how many, the field, the language.
+  EXPECT_EQ(st.error, "lesson mine.json: step 2 of 3, question, answer: expected a number");
   const Status bad_eta = r.load(bad_cases()[15].json, "mine.json");
-  EXPECT_EQ(bad_eta.error, "lesson mine.json: steps[1].setup.eta: eta must be a number > 0, got '-1'");
+  EXPECT_EQ(bad_eta.error, "lesson mine.json: step 1 of 3, setup, eta: eta must be a number > 0, got '-1'");
+  Json kk = small_lesson();
+  kk["steps"][1]["narration"]["en"] = "Look at {kk}.";
+  EXPECT_EQ(r.load(kk.dump(), "mine.json").error, "lesson mine.json: step 2 of 3, narration, English: unknown placeholder '{kk}'");
+  kk["steps"][1]["narration"]["en"] = "Look.";
+  kk["steps"][2]["question"]["options"][1]["vi"] = "{kk}";
+  const Status option = r.load(kk.dump(), "mine.json");
+  EXPECT_EQ(option.error, "lesson mine.json: step 3 of 3, question, option 2, Tiếng Việt: unknown placeholder '{kk}'") << option.error;
+  // A lesson given as text (a paste, a link's file) is named by its id, never "lesson lesson".
+  EXPECT_EQ(r.load(kk.dump(), "lesson").error.rfind("lesson " + kk["id"].get<std::string>() + ".json: step 3 of 3", 0), 0u);
   ASSERT_TRUE(r.next(s).ok);  // still the textbook, going on
   EXPECT_EQ(r.step(), 2u);
 }
