@@ -258,8 +258,14 @@ const CHECKS = [
           const res = L.command(...c);
           if (!res.ok) return { error: c.join(' ') + ': ' + res.error };
           // A run longer than a slice goes on in the frames: the state once it is done (without
-          // the data, and without the cues the last frame drew, which depend on when it was drawn).
-          if (c[0] === 'run') { const s = await L.idle(); delete s.data; delete s.cues; out.push(s); }
+          // the data, and without what the last frame drew, which depends on when it was drawn:
+          // the cues, the canvas's words, where and how often the message was drawn).
+          if (c[0] === 'run') {
+            const s = await L.idle();
+            for (const k of ['data', 'cues', 'canvas']) delete s[k];
+            for (const k of ['at', 'shown_at', 'times', 'by_train', 'train_button', 'line']) delete s.message[k];
+            out.push(s);
+          }
         }
         return { variant: L.variant, by: L.loadedBy, states: out };
       });
