@@ -4,6 +4,7 @@
 #include "core/lab/lesson/builtin.hpp"
 
 #include "core/base/json.hpp"
+#include "core/lab/lesson/text_tools.hpp"
 
 namespace pla {
 
@@ -34,12 +35,6 @@ const EmbeddedLesson* find_lesson(const std::string& id) {
   return nullptr;
 }
 
-std::string joined_ids() {
-  std::string out;
-  for (unsigned i = 0; i < kEmbeddedLessonCount; ++i) out += (i ? ", " : "") + std::string(kEmbeddedLessons[i].id);
-  return out;
-}
-
 }  // namespace
 
 bool builtin_lesson(const std::string& id, std::string& json) {
@@ -53,7 +48,9 @@ std::string builtin_lesson_file(const std::string& id) { return "lessons/" + id 
 
 Status builtin_lesson_text(const std::string& id, DataFiles* files, std::string& json) {
   const EmbeddedLesson* l = find_lesson(id);
-  if (!l) return Status::fail(Msg::lesson_builtin_unknown, {{"id", id.substr(0, 64)}, {"known", joined_ids()}});
+  if (!l)
+    return Status::fail(Msg::lesson_builtin_unknown,
+                        {{"id", id.substr(0, 64)}, {"known", lesson_text::join_keys(builtin_lesson_ids())}});
   if (l->text) {
     json = l->text;
     return Status::success();
