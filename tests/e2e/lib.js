@@ -48,8 +48,10 @@ function freePort() {
 
 async function serve(dir) {
   const port = await freePort();
+  // Its request log goes nowhere: a pipe nobody read would fill (64 KiB, some 700 requests) and
+  // block every later request, so every page.goto after it would time out.
   const proc = spawn('/usr/bin/python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dir],
-    { stdio: ['ignore', 'ignore', 'pipe'] });
+    { stdio: ['ignore', 'ignore', 'ignore'] });
   const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; i < 100; i++) {
     const ok = await new Promise((res) => {
