@@ -298,15 +298,17 @@ print_sizes() {
 }
 
 cmd_test() {
+  local t0=$SECONDS rc=0
   deps_web; install_npm
+  log "set-up: $((SECONDS - t0)) s"
   build_preset native-release
   build_preset native-asan "core_tests app_tests pla"  # what the asan.* and corpus.asan tests run
   build_preset wasm-release
   build_fuzz
   print_sizes
-  log "running tests"
-  local rc=0
+  log "set-up and builds: $((SECONDS - t0)) s; running tests"
   (cd "$ROOT" && ctest --preset all --output-on-failure) || rc=$?
+  log "test: $((SECONDS - t0)) s in all"
   return "$rc"
 }
 

@@ -27,32 +27,79 @@ namespace {
 std::string panels_text(const App& app) { return panels_text(app.panels); }
 Status set_panels(App& app, const std::string& value) { return parse_panels(value, app.panels); }
 
-}  // namespace
+// The groups of controls a lesson keeps from the student (core/conceal.hpp), "none" for none.
+Status set_locked(App& app, const std::string& value) {
+  std::string bad;
+  if (parse_controls(value, app.locked_controls, bad)) return Status::success();
+  std::vector<std::string> known = {"all", "none"};
+  for (const ControlInfo& c : control_table()) known.emplace_back(c.name);
+  return choice_error("locked", known, bad);
+}
 
-std::string panels_text(const PanelFlags& shown) {
+// `names` joined by commas where `bits` has their bit (bit i for names[i]), or "none".
+std::string names_text(const std::vector<std::string>& names, unsigned bits) {
   std::string s;
-  for (const PanelInfo& p : panel_list())
-    if (shown.*p.shown) s += (s.empty() ? "" : ",") + std::string(p.name);
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (bits & (1u << i)) s += (s.empty() ? "" : ",") + names[i];
   return s.empty() ? "none" : s;
 }
 
-// A comma-separated list of the panels to show (panel_list() names, or "all", "none").
-Status parse_panels(const std::string& value, PanelFlags& out) {
-  PanelFlags on;
-  for (const PanelInfo& p : panel_list()) on.*p.shown = false;
+// A comma-separated list of `names` (or "all", "none") as bits, bit i for names[i]; false on
+// an unknown name (`bad` names it).
+bool parse_name_list(const std::string& value, const std::vector<std::string>& names, unsigned& out, std::string& bad) {
+  unsigned on = 0;
   std::size_t start = 0;
   while (start <= value.size()) {
     std::size_t end = value.find(',', start);
     if (end == std::string::npos) end = value.size();
     const std::string name = value.substr(start, end - start);
     bool known = name.empty() || name == "none";
-    for (const PanelInfo& p : panel_list())
-      if (name == p.name || name == "all") on.*p.shown = known = true;
-    if (!known) return Status::fail(Msg::ui_unknown_panel, {{"value", name.substr(0, 30)}});
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (name == names[i] || name == "all") on |= 1u << i, known = true;
+    if (!known) {
+      bad = name.substr(0, 30);
+      return false;
+    }
     start = end + 1;
   }
   out = on;
+  return true;
+}
+
+std::vector<std::string> panel_names() {
+  std::vector<std::string> out;
+  for (const PanelInfo& p : panel_list()) out.emplace_back(p.name);
+  return out;
+}
+
+}  // namespace
+
+std::string panels_text(const PanelFlags& shown) {
+  unsigned bits = 0, i = 0;
+  for (const PanelInfo& p : panel_list()) bits |= (shown.*p.shown ? 1u : 0u) << i++;
+  return names_text(panel_names(), bits);
+}
+
+// A comma-separated list of the panels to show (panel_list() names, or "all", "none").
+Status parse_panels(const std::string& value, PanelFlags& out) {
+  unsigned bits = 0, i = 0;
+  std::string bad;
+  if (!parse_name_list(value, panel_names(), bits, bad)) return Status::fail(Msg::ui_unknown_panel, {{"value", bad}});
+  for (const PanelInfo& p : panel_list()) out.*p.shown = (bits >> i++) & 1u;
   return Status::success();
+}
+
+std::string tabs_text(unsigned shown) {
+  const std::vector<std::string> names = plot_tab_names();
+  return names_text(names, shown & ((1u << names.size()) - 1));
+}
+
+Status parse_tabs(const std::string& value, unsigned& out) {
+  std::string bad;
+  if (parse_name_list(value, plot_tab_names(), out, bad)) return Status::success();
+  std::vector<std::string> known = plot_tab_names();
+  known.insert(known.begin(), {"all", "none"});
+  return choice_error("tabs", known, bad);
 }
 
 const std::vector<UiSetting>& ui_settings_table() {
@@ -101,6 +148,13 @@ const std::vector<UiSetting>& ui_settings_table() {
       UiSetting::boolean("lessons_menu", kView, nullptr, [](App& a) { return &a.lessons_menu; }),
       UiSetting::boolean("autoplay", kView, nullptr, [](App& a) { return &a.autoplay; }),
       UiSetting::text("panels", kView, nullptr, panels_text, set_panels),
+      // The plot tabs shown, and the controls a lesson keeps from the student (issue 36's lock and
+      // hide: a step's view sets them, the studio records them).
+      UiSetting::text(
+          "tabs", kView, nullptr, [](const App& a) { return tabs_text(a.tabs); },
+          [](App& a, const std::string& v) { return parse_tabs(v, a.tabs); }),
+      UiSetting::text(
+          "locked", kView, nullptr, [](const App& a) { return control_names(a.locked_controls); }, set_locked),
       // A language is a catalog of the session's (i18n.hpp), or "pseudo".
       UiSetting::text(
           "lang", kView, nullptr, [](const App& a) { return a.lang; },
@@ -139,8 +193,8 @@ Json state(const App& app) {
                    {"alpha_size", c.alpha_size}, {"hull", c.hull},                 {"max_margin", c.max_margin},
                    {"hover_verdict", c.hover_verdict}};
   // The canvas's words as the last frame drew them: the points' names placed, the status
-  // line along its top, the empty canvas's hint (canvas_labels.cpp).
-  o["canvas"] = Json{{"point_names", c.point_names}, {"status", c.status}, {"empty_hint", c.empty_hint}};
+  // line along its top, the empty canvas's hint, the status's Play button (canvas_labels.cpp).
+  o["canvas"] = Json{{"point_names", c.point_names}, {"status", c.status}, {"empty_hint", c.empty_hint}, {"play", c.play}};
   // The last action's message and where it was drawn (beside the control that caused it).
   o["message"] = Json{{"text", app.message.empty() ? std::string() : app.message.english()},
                       {"error", app.message_is_error && !app.message.empty()},

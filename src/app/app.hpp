@@ -87,6 +87,10 @@ struct PlotTab {
 const std::vector<PlotTab>& plot_tabs();
 // The plot tabs' names, in tab order (the `plot` setting's choices).
 std::vector<std::string> plot_tab_names();
+// The plot tabs shown as the `tabs` setting writes them ("mistakes,rates", or "none"), and read
+// from a comma-separated list of names (or "all", "none"): bit i for plot_tabs()[i].
+std::string tabs_text(unsigned shown);
+Status parse_tabs(const std::string& value, unsigned& out);
 
 // Which panels are shown (the `panels` setting; the link maker's choice).
 struct PanelFlags {
@@ -131,6 +135,9 @@ struct CanvasView {
   bool fit_pending = true;  // fit the view to the data on the next frame
   bool show_hull = false, show_max_margin = false, show_alpha = false, show_mistakes = true;  // α as size: opt-in (issue 38)
   bool show_update = true, show_field = true;
+  // The layout puts the run panel below the first screen (narrow: a phone held upright), so
+  // a status inviting Play carries its own Play button (canvas_labels.cpp, frame.cpp).
+  bool play_in_status = false;
   // What the last frame drew of the cues an open question may hide (state().cues: the
   // browser tests check that a concealed cue is not drawn).
   struct Cues {
@@ -139,6 +146,7 @@ struct CanvasView {
     std::vector<std::string> point_names;  // the names placed beside points (x1 …)
     std::string status;                     // the status line along the canvas's top
     bool empty_hint = false;                // an empty canvas said what a click does
+    std::vector<float> play;                // the status line's Play button (display pixels), or empty
   } drawn;
   FieldCache field;
   CanvasBatches batches;         // the points and the field as batched geometry
@@ -378,6 +386,9 @@ struct App {
   CanvasView view;
   CanvasInput input;
   PanelFlags panels;            // the panels shown (setting panels)
+  unsigned tabs = ~0u;          // the plot tabs shown: bit i for plot_tabs()[i] (setting tabs)
+  unsigned locked_controls = 0;  // the groups of controls a lesson keeps from the student while it
+                                 // is open (setting locked; core/conceal.hpp Control)
   PlotsUi plots;
   LessonUi lesson_ui;
   Swipe swipe;

@@ -21,10 +21,16 @@ inline const Palette& palette(const App& app) { return palette(app.theme); }
 // locks the lab: what would move it past the question is disabled (and refused).
 inline bool hides(const App& app, unsigned cue) { return (app.lesson.concealed() & cue) != 0; }
 inline bool locked(const App& app) { return app.lesson.question_open(); }
+// The student may not use these controls (core/conceal.hpp Control) now: an open question locks
+// them all, and an open lesson may keep some from the student (the `locked` setting of its view).
+inline bool keeps(const App& app, unsigned controls) {
+  return controls != 0 && (locked(app) || (app.lesson.active() && (app.locked_controls & controls) != 0));
+}
 
 // ---- The windows and panels of a frame (frame.cpp lays them out).
 void canvas(App& app);             // canvas.cpp
 void fit_view_to_data(App& app);   // canvas.cpp
+void status_play(App& app);        // canvas_labels.cpp: Play in the status band (narrow), after the canvas
 void control_panel(App& app);      // panels.cpp
 void plots_panel(App& app);        // charts.cpp
 void lesson_panel(App& app);       // lesson_panel.cpp

@@ -274,8 +274,8 @@ void hover_box(App& app, const Pointer& at) {
   if (app.touch || !at.hovered || app.input.pressing) return;
   if (app.input.hovered_point >= 0) {
     neuron_tooltip(app, app.input.hovered_point);
-  } else if (at.two_d && locked(app)) {
-    tooltip(app.tr("conceal.locked"));
+  } else if (at.two_d && keeps(app, kControlData)) {
+    tooltip(app.tr(locked(app) ? "conceal.locked" : "conceal.kept"));
   } else if (at.two_d) {
     const Vec2d p = pixel_to_data(app.view.map, at.mouse);
     tooltip("(" + fmt_num(p.x, 3) + ", " + fmt_num(p.y, 3) + ")  " +

@@ -1,8 +1,9 @@
 // Perceptron Lab app: the canvas's words. The room they may take (LabelSpace: the points, the
 // axis labels and the status band are taken), the points' names x1 … xn placed beside the
 // points where they cover neither a point nor another label, the run's status line along the
-// canvas's top (epoch, updates, mistakes, converged: seen without scrolling on every layout),
-// and an empty canvas's hint saying what a click does.
+// canvas's top (epoch, updates, mistakes, converged: seen without scrolling on every layout;
+// where Play is out of sight, with a Play button at its right), and an empty canvas's hint saying
+// what a click does.
 
 #include <algorithm>
 #include <cmath>
@@ -102,42 +103,93 @@ std::vector<std::string> status_parts(const App& app) {
   return parts;
 }
 
+namespace {
+// Where Play is out of sight (app.view.play_in_status), a status inviting Play (or saying
+// the lab plays) has a Play (Pause) button at its right, on its first line (status_play
+// draws it there: it stays put while the lines change).
+bool status_offers_play(const App& app) {
+  if (!app.view.play_in_status || keeps(app, kControlRun)) return false;
+  const std::vector<std::string> parts = status_parts(app);
+  return !parts.empty() && (parts.back() == app.tr("canvas.status_start") || app.session.playing());
+}
+
+std::string status_play_label(const App& app) {
+  return app.label(app.session.playing() ? "run.pause" : "run.play", "status_play");
+}
+// The width the button takes from the lines (0 when not offered).
+float play_room(const App& app) {
+  if (!status_offers_play(app)) return 0.0f;
+  return ImGui::CalcTextSize(status_play_label(app).c_str(), nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2.0f + 8.0f;
+}
+
+// The width of the status's line `i`: the first leaves room for the Play button.
+float line_width(const App& app, float width, std::size_t i) { return i == 0 ? std::max(40.0f, width - play_room(app)) : width; }
+}  // namespace
+
 std::vector<std::string> status_lines(const App& app, float width) {
   std::vector<std::string> lines;
   for (const std::string& part : status_parts(app)) {
     const std::string joined = lines.empty() ? part : lines.back() + "   " + part;
-    if (!lines.empty() && ImGui::CalcTextSize(joined.c_str()).x <= width) lines.back() = joined;
+    if (!lines.empty() && ImGui::CalcTextSize(joined.c_str()).x <= line_width(app, width, lines.size() - 1)) lines.back() = joined;
     else lines.push_back(part);
   }
   return lines;
 }
 
 float status_band_height(const App& app, float width) {
+  const std::vector<std::string> lines = status_lines(app, width);
   float h = 0.0f;
-  for (const std::string& line : status_lines(app, width)) h += ImGui::CalcTextSize(line.c_str(), nullptr, false, width).y;
+  for (std::size_t i = 0; i < lines.size(); ++i) h += ImGui::CalcTextSize(lines[i].c_str(), nullptr, false, line_width(app, width, i)).y;
+  if (h > 0.0f && status_offers_play(app)) h = std::max(h, ImGui::GetFrameHeight());
   return h > 0.0f ? h + 8.0f : 0.0f;
 }
 
 void draw_canvas_status(ImDrawList* dl, App& app, ImVec2 pos, ImVec2 size, float right_reserved) {
   app.view.drawn.status.clear();
-  const float width = std::max(40.0f, size.x - right_reserved - 16.0f);
+  const float width = std::max(40.0f, size.x - right_reserved - 16.0f), room = play_room(app);
   const std::vector<std::string> lines = status_lines(app, width);
   if (lines.empty()) return;
   const Palette& pal = palette(app);
   const ImU32 col = app.session.stop_reason() == StopReason::Converged && !hides(app, kCueMistakes) ? pal.ok : pal.text;
   float w = 0.0f, h = 0.0f;
-  for (const std::string& line : lines) {
-    const ImVec2 ts = ImGui::CalcTextSize(line.c_str(), nullptr, false, width);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const ImVec2 ts = ImGui::CalcTextSize(lines[i].c_str(), nullptr, false, line_width(app, width, i));
     w = std::max(w, ts.x);
     h += ts.y;
   }
+  if (room > 0.0f) {  // the button's place, right of the first line (status_play puts it there)
+    const float x1 = pos.x + 8.0f + width;
+    app.view.drawn.play = {x1 - (room - 8.0f), pos.y + 4.0f, x1, pos.y + 4.0f + ImGui::GetFrameHeight()};
+  }
   dl->AddRectFilled(pos, ImVec2(pos.x + w + 16.0f, pos.y + h + 8.0f), with_alpha(pal.background, 0xE0));
   float y = pos.y + 4.0f;
-  for (const std::string& line : lines) {  // whole lines, wrapped at spaces when one part is wider than the canvas
-    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(pos.x + 8.0f, y), col, line.c_str(), nullptr, width);
-    y += ImGui::CalcTextSize(line.c_str(), nullptr, false, width).y;
-    app.view.drawn.status += (app.view.drawn.status.empty() ? "" : "   ") + line;
+  for (std::size_t i = 0; i < lines.size(); ++i) {  // whole lines, wrapped at spaces when one part is wider than the canvas
+    const float wrap = line_width(app, width, i);
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(pos.x + 8.0f, y), col, lines[i].c_str(), nullptr, wrap);
+    y += ImGui::CalcTextSize(lines[i].c_str(), nullptr, false, wrap).y;
+    app.view.drawn.status += (app.view.drawn.status.empty() ? "" : "   ") + lines[i];
   }
+}
+
+// The status band's Play (Pause) button, where draw_canvas_status left room: a window of its
+// own over the canvas, as small as the button ("StatusPlay": Tab comes to it after the canvas,
+// keynav.cpp), so a tap on it is never a tap on the canvas. Its label is the run panel's Play;
+// its rectangle goes to state().
+void status_play(App& app) {
+  std::vector<float>& at = app.view.drawn.play;
+  if (at.size() != 4) return;
+  ImGui::SetNextWindowPos(ImVec2(at[0], at[1]));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1, 1));
+  ImGui::Begin("StatusPlay", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_AlwaysAutoResize |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing);
+  const bool pressed = ImGui::Button(status_play_label(app).c_str());
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  at = {a.x, a.y, b.x, b.y};
+  ImGui::End();
+  ImGui::PopStyleVar(2);
+  if (pressed) act(app, {"toggle_play"});
 }
 
 void draw_empty_hint(ImDrawList* dl, App& app, ImVec2 pos, ImVec2 size) {

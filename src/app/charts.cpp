@@ -242,6 +242,7 @@ void vc_tab(App& app, float height) {
   const Palette& pal = palette(app);
   const Session& s = app.session;
   float delta = static_cast<float>(s.settings().delta);
+  const float top = ImGui::GetCursorScreenPos().y;  // the plot takes what the rows above leave
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(app.tr("theory.delta"));
   const float slider_w = std::min(220.0f, std::max(80.0f, ImGui::GetContentRegionAvail().x * 0.4f));
@@ -295,7 +296,8 @@ void vc_tab(App& app, float height) {
   a.line(app.tr("plots.vc_train"), x, train, pal.series[0]);
   const std::size_t n = s.train_set().size();
   if (n > 0) a.marker(std::log10(static_cast<double>(n)), pal.series[2]);
-  a.draw(ImVec2(-1, std::max(80.0f, height - ImGui::GetFrameHeightWithSpacing())));
+  // (the δ row, and the progress bar while the curve is being computed)
+  a.draw(ImVec2(-1, std::max(80.0f, height - (ImGui::GetCursorScreenPos().y - top))));
 }
 
 // -----------------------------------------------------------------------------
@@ -346,7 +348,7 @@ void iteration_buttons(App& app) {
   }
   const std::size_t n = s.data().size();
   if (n > 0 && n <= 24 && Trace::chosen_update_supported(s.learner())) {
-    ImGui::BeginDisabled(locked(app));  // an open lesson question: no update of the student's own
+    ImGui::BeginDisabled(keeps(app, kControlRun));  // an open lesson question: no update of the student's own
     row.text(app.tr("plots.iter_choose"));
     for (std::size_t i = 0; i < n; ++i) {
       const std::string name = "x" + std::to_string(i + 1);
@@ -520,9 +522,18 @@ void plots_panel(App& app) {
   const std::vector<PlotTab>& tabs = plot_tabs();
   const int kTabs = static_cast<int>(tabs.size());
   PlotsUi& ui = app.plots;
+  // The tabs a lesson shows (the `tabs` setting): one hidden is never in front.
+  const auto shown = [&](int i) { return ((app.tabs >> i) & 1u) != 0; };
+  int first_shown = -1;
+  for (int i = kTabs - 1; i >= 0; --i)
+    if (shown(i)) first_shown = i;
+  if (first_shown < 0) return;
+  if (!shown(ui.tab)) ui.tab = first_shown, ui.select_tab = first_shown;
+  if (ui.select_tab >= 0 && !shown(ui.select_tab)) ui.select_tab = ui.tab;
   const ImGuiStyle& st = ImGui::GetStyle();
   float needed = 0.0f;
-  for (const PlotTab& t : tabs) needed += ImGui::CalcTextSize(app.tr(t.label_key)).x + st.FramePadding.x * 2 + st.ItemInnerSpacing.x;
+  for (int i = 0; i < kTabs; ++i)
+    if (shown(i)) needed += ImGui::CalcTextSize(app.tr(tabs[static_cast<std::size_t>(i)].label_key)).x + st.FramePadding.x * 2 + st.ItemInnerSpacing.x;
   // The tab bar keeps its own selection by the tabs' ids, which hold their labels: after a
   // change of language (the Chinese font arrives after the first frames), as when it comes
   // back after the row of buttons (the window was narrow) or is new, it is told the tab in
@@ -540,7 +551,7 @@ void plots_panel(App& app) {
     const int asked = ui.select_tab;
     if (ImGui::BeginTabBar("plots")) {
       for (int i = 0; i < kTabs; ++i)
-        if (ImGui::BeginTabItem(tab_label(app, tabs[static_cast<std::size_t>(i)]).c_str(), nullptr, tab_flags(app, i))) {
+        if (shown(i) && ImGui::BeginTabItem(tab_label(app, tabs[static_cast<std::size_t>(i)]).c_str(), nullptr, tab_flags(app, i))) {
           if (asked < 0 || asked == i) ui.tab = i;
           draw_tab(app, tabs[static_cast<std::size_t>(i)], height);
           ImGui::EndTabItem();
@@ -552,6 +563,7 @@ void plots_panel(App& app) {
     if (ui.select_tab >= 0) ui.tab = ui.select_tab, ui.select_tab = -1;
     Flow row;
     for (int i = 0; i < kTabs; ++i) {
+      if (!shown(i)) continue;
       const PlotTab& t = tabs[static_cast<std::size_t>(i)];
       const bool on = ui.tab == i;
       if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_TabActive));

@@ -87,6 +87,11 @@ Status run_now(App& app, const std::vector<std::string>& args) {
     return Status::fail(Msg::lesson_locked, {{"id", app.lesson.id()},
                                              {"step", std::to_string(app.lesson.step() + 1)},
                                              {"command", args[0].substr(0, 40)}});
+  // A lesson's view may keep some controls from the student (the `locked` setting).
+  if (keeps(app, command_controls(args)))
+    return Status::fail(Msg::lesson_control_locked, {{"id", app.lesson.id()},
+                                                     {"step", std::to_string(app.lesson.step() + 1)},
+                                                     {"command", args[0].substr(0, 40)}});
   if (args.size() == 3 && args[0] == "set")
     if (const UiSetting* def = find_setting(ui_settings_table(), args[1])) return setting_parse(*def, app, args[2]);
   app.reply.clear();

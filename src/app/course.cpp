@@ -21,8 +21,10 @@ namespace pla::app {
 
 namespace {
 // The view settings of a lesson's steps so far (core/lesson.hpp "view"), through `set`;
-// the first one refused is reported after `st` (the step itself still shows).
+// the first one refused is reported after `st` (the step itself still shows). The controls
+// kept from the student are those of these steps only (none before the first that says).
 Status apply_lesson_view(App& a, Status st) {
+  a.locked_controls = 0;
   for (const auto& kv : a.lesson.view_settings()) {
     const UiSetting* def = find_setting(ui_settings_table(), kv.first);
     const Status r = def ? setting_parse(*def, a, kv.second) : unknown_setting(ui_settings_table(), kv.first);

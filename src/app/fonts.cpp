@@ -57,22 +57,25 @@ bool is_cjk(unsigned c) { return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 &&
 // lessons' texts in English and in the language (their titles always; the rest where this
 // build carries it or its file has come). Collected once per language and atlas, and again
 // when a file comes: collecting them parses every lesson (most of a font rebuild's time).
+// The characters of `s` a font may draw (U+0020 to U+FFFF), added to `chars`.
+void add_chars(std::set<unsigned>& chars, const std::string& s) {
+  const char* p = s.c_str();
+  const char* end = p + s.size();
+  while (p < end) {
+    unsigned int c = 0;
+    const int n = ImTextCharFromUtf8(&c, p, end);
+    if (n <= 0) break;
+    p += n;
+    if (c >= 0x20 && c <= 0xFFFF) chars.insert(c);
+  }
+}
+
 const std::vector<unsigned>& text_chars(FontAtlas& fonts, const Session& session, const std::string& lang) {
   const Catalogs& catalogs = session.catalogs();
   const auto found = fonts.text_chars.find(lang);
   if (found != fonts.text_chars.end()) return found->second;
   std::set<unsigned> chars;
-  auto add = [&chars](const std::string& s) {
-    const char* p = s.c_str();
-    const char* end = p + s.size();
-    while (p < end) {
-      unsigned int c = 0;
-      const int n = ImTextCharFromUtf8(&c, p, end);
-      if (n <= 0) break;
-      p += n;
-      if (c >= 0x20 && c <= 0xFFFF) chars.insert(c);
-    }
-  };
+  auto add = [&chars](const std::string& s) { add_chars(chars, s); };
   for (const std::string& code : {kEnglish, lang})
     for (const std::string& key : catalogs.keys(code)) add(catalogs.text(code, key));
   for (const std::string& code : catalogs.codes()) add(catalogs.name(code));
@@ -127,6 +130,7 @@ void build_atlas(FontAtlas& fonts, const App& app, const std::string& lang, floa
   ImFontGlyphRangesBuilder ui, cjk;
   ui.AddRanges(kBaseRanges);
   for (unsigned c : text_chars(fonts, app.session, lang)) (is_cjk(c) ? cjk : ui).AddChar(static_cast<ImWchar>(c));
+  for (unsigned c : fonts.studio_chars) (is_cjk(c) ? cjk : ui).AddChar(static_cast<ImWchar>(c));
   fonts.ui_ranges.clear();
   fonts.cjk_ranges.clear();
   ui.BuildRanges(&fonts.ui_ranges);
@@ -139,12 +143,15 @@ void build_atlas(FontAtlas& fonts, const App& app, const std::string& lang, floa
   cfg.PixelSnapH = false;
   ImFontConfig merge = cfg;
   merge.MergeMode = true;
-  for (const char* group : {"ui", "extra", lang.c_str()})
+  std::vector<std::string> groups = {"ui", "extra", lang};
+  for (std::size_t at = 0, end = 0; (end = fonts.also.find(',', at)) != std::string::npos; at = end + 1)
+    groups.push_back(fonts.also.substr(at, end - at));  // the studio's other languages
+  for (const std::string& group : groups)
     for (unsigned i = 0; i < kFontCount; ++i) {
       int size = 0;
       const unsigned char* data = font_of(kFontNames[i], group) ? font_bytes(fonts, i, size) : nullptr;
       if (!data || size <= 0) continue;
-      const bool first = std::strcmp(group, "ui") == 0;
+      const bool first = group == "ui";
       io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(data), size, px, first ? &cfg : &merge,
                                      first ? fonts.ui_ranges.Data : fonts.cjk_ranges.Data);
     }
@@ -161,6 +168,46 @@ std::vector<std::string> missing_fonts(const FontAtlas& fonts, const std::string
     int size = 0;
     if (lang != "ui" && lang != "extra" && font_of(kFontNames[i], lang) && !font_bytes(fonts, i, size)) out.emplace_back(kFontNames[i]);
   }
+  return out;
+}
+
+namespace {
+// The languages whose texts the interface shows besides `lang`: while the studio is open, every
+// language its lesson may be written in.
+std::vector<std::string> also_drawn(const App& app, const std::string& lang) {
+  std::vector<std::string> out;
+  if (!app.studio.studio.is_open()) return out;
+  for (const std::string& code : lesson_languages(app.session.catalogs()))
+    if (code != lang && code != kEnglish) out.push_back(code);
+  return out;
+}
+
+// The characters of the studio's lesson, added to `fonts.studio_chars` when its revision moved;
+// true when one is new.
+bool collect_studio_chars(FontAtlas& fonts, const App& app) {
+  const Studio& studio = app.studio.studio;
+  if (!studio.is_open() || fonts.studio_revision == studio.revision()) return false;
+  fonts.studio_revision = studio.revision();
+  std::set<unsigned> chars(fonts.studio_chars.begin(), fonts.studio_chars.end());
+  const std::size_t before = chars.size();
+  std::function<void(const Json&)> walk = [&](const Json& j) {
+    if (j.is_string()) {
+      add_chars(chars, j.get_ref<const std::string&>());
+    } else if (j.is_structured()) {
+      for (const Json& x : j) walk(x);
+    }
+  };
+  walk(studio.draft());
+  if (chars.size() == before) return false;
+  fonts.studio_chars.assign(chars.begin(), chars.end());
+  return true;
+}
+}  // namespace
+
+std::vector<std::string> wanted_fonts(const FontAtlas& fonts, const App& app) {
+  std::vector<std::string> out = missing_fonts(fonts, app.lang);
+  for (const std::string& code : also_drawn(app, app.lang))
+    for (const std::string& name : missing_fonts(fonts, code)) out.push_back(name);
   return out;
 }
 
@@ -184,9 +231,14 @@ bool update_fonts(FontAtlas& fonts, App& app, float dpr) {
     fonts.files_seen = app.files_arrived;
     fonts.scale = 0.0;
   }
+  std::string also;  // the studio's other languages whose fonts are at hand
+  for (const std::string& code : also_drawn(app, lang))
+    if (missing_fonts(fonts, code).empty()) also += code + ",";
+  const bool new_chars = collect_studio_chars(fonts, app);
   if (fonts.context == ImGui::GetCurrentContext() && fonts.dpr == dpr && fonts.lang == lang && fonts.scale == app.font_scale &&
-      app.applied.font_scale == app.font_scale)
+      app.applied.font_scale == app.font_scale && fonts.also == also && !new_chars)
     return false;
+  fonts.also = also;
   const float px = std::round(kBaseFontPx * static_cast<float>(app.font_scale) * dpr);
   build_atlas(fonts, app, lang, px, dpr);
   const ImGuiIO& io = ImGui::GetIO();

@@ -45,6 +45,13 @@ struct FontAtlas {
   // templates, the built-in lessons, every language's own name), collected when first needed.
   std::map<std::string, std::vector<unsigned>> text_chars;
   std::uint64_t files_seen = 0;  // App::files_arrived when text_chars was last emptied
+  // Besides the language drawn, while the studio shows a lesson's texts in every language: the
+  // other languages' own fonts merged in (a teacher's Chinese previewed in an English
+  // interface), their codes as the atlas was last built ("zh,"), and the characters of the
+  // studio's lesson (they only grow), collected at its revision `studio_revision`.
+  std::string also;
+  std::vector<unsigned> studio_chars;
+  std::uint64_t studio_revision = ~0ull;
 };
 
 // Rebuilds the context's font atlas (and sizes the style) when the language drawn, the text
@@ -58,6 +65,9 @@ bool update_fonts(FontAtlas& fonts, App& app, float device_pixel_ratio);
 // are not at hand: not embedded in this build and not yet provided. The platform asks the
 // page for them.
 std::vector<std::string> missing_fonts(const FontAtlas& fonts, const std::string& lang);
+// The font files the interface wants and has not: those of the language chosen, and while the
+// studio is open those of every language its lesson is written in.
+std::vector<std::string> wanted_fonts(const FontAtlas& fonts, const App& app);
 // The page's delivery of a language's font file ("zh"); false for a name that is none.
 bool provide_font(FontAtlas& fonts, const std::string& name, std::string bytes);
 

@@ -246,7 +246,7 @@ void notice_window(App& app, const Layout& at) {
 void embed_strip(App& app) {
   Session& s = app.session;
   Flow row;
-  ImGui::BeginDisabled(locked(app));
+  ImGui::BeginDisabled(keeps(app, kControlRun));
   if (row.button((std::string(app.tr(s.playing() ? "run.pause" : "run.play")) + "##play").c_str(), true)) act(app, {"toggle_play"});
   if (row.button(app.label("run.step", "step").c_str(), true)) act(app, {"step"});
   if (row.button(app.label("run.epoch", "epoch").c_str(), true)) act(app, {"epoch"});
@@ -283,8 +283,10 @@ void frame(App& app, float dt) {
   data_frame(app);
   begin_frame(app, dt);
   Layout at = plan_layout(app);
+  app.view.play_in_status = at.narrow;  // the run panel is far down the column
   panel_window(app, at);
   canvas_windows(app, at);
+  status_play(app);
   narrow_column(app, at);
   plots_window(app, at);
   strip_window(app, at);

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "core/lab/lesson/place.hpp"
+
 namespace pla::app {
 
 namespace {
@@ -29,7 +31,9 @@ const char* Texts::tr(const char* key) const {
 std::string Texts::trf(const char* key, const MsgArgs& args) const { return fill_template(tr(key), args); }
 
 std::string Texts::msg(const Message& m) const {
-  return render(m, [this](Msg code) {
+  // A lesson file's place ("where") in this language too (the pseudo language keeps English).
+  const Message shown = lang_ == kPseudo ? m : lesson_places_in(m, *catalogs_, lang_);
+  return render(shown, [this](Msg code) {
     if (lang_ == kPseudo) return doubled(message_info(code).english);
     return catalogs_->msg_template(lang_, code);  // "": English from the code's own template
   });

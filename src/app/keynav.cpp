@@ -36,19 +36,23 @@ bool pressed(ImGuiKey key, bool repeat = true) {
 
 // The windows Tab walks through, in reading order: overlays first, then by column and row.
 std::vector<ImGuiWindow*> tab_ring() {
-  static const char* const names[] = {"Lesson", "Notice", "Perceptron Lab", "Data", "View3D", "Controls", "Plots", "Studio"};
+  static const char* const names[] = {"Lesson", "Notice", "Perceptron Lab", "Data", "StatusPlay", "View3D", "Controls", "Plots", "Studio"};
   std::vector<ImGuiWindow*> ring;
   for (const char* name : names) {
     ImGuiWindow* w = ImGui::FindWindowByName(name);
     if (w && w->Active && !w->Hidden) ring.push_back(w);
   }
-  std::stable_sort(ring.begin(), ring.end(), [](const ImGuiWindow* a, const ImGuiWindow* b) {
+  // The status's Play over the canvas (canvas_labels.cpp) comes right after the canvas.
+  const ImGuiWindow* data = ImGui::FindWindowByName("Data");
+  const auto at = [data](const ImGuiWindow* w) { return data && std::strcmp(w->Name, "StatusPlay") == 0 ? data->Pos : w->Pos; };
+  std::stable_sort(ring.begin(), ring.end(), [&at](const ImGuiWindow* a, const ImGuiWindow* b) {
     const bool oa = std::strcmp(a->Name, "Lesson") == 0 || std::strcmp(a->Name, "Notice") == 0;
     const bool ob = std::strcmp(b->Name, "Lesson") == 0 || std::strcmp(b->Name, "Notice") == 0;
     if (oa != ob) return oa;
     if (oa) return false;
-    if (a->Pos.x != b->Pos.x) return a->Pos.x < b->Pos.x;
-    return a->Pos.y < b->Pos.y;
+    const ImVec2 pa = at(a), pb = at(b);
+    if (pa.x != pb.x) return pa.x < pb.x;
+    return pa.y < pb.y;
   });
   return ring;
 }

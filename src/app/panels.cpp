@@ -382,8 +382,9 @@ bool beside_train(App& app) {
 void run_panel(App& app) {
   Session& s = app.session;
   // An open lesson question: nothing here may move the lab past it (the speed stays).
-  const bool lock = locked(app);
-  if (lock) hidden_line(app, "conceal.locked");
+  const bool lock = keeps(app, kControlRun);
+  if (locked(app)) hidden_line(app, "conceal.locked");
+  else if (lock) hidden_line(app, "conceal.kept");
   ImGui::BeginDisabled(lock);
   Flow row;
   if (row.button((std::string(app.tr(s.playing() ? "run.pause" : "run.play")) + "##play").c_str())) act(app, {"toggle_play"});
@@ -678,9 +679,10 @@ void control_panel(App& app) {
   if (app.lesson.active() && ImGui::CollapsingHeader(app.label("lesson.header", "lesson").c_str(), open)) lesson_panel(app);
   for (const PanelInfo& p : panel_list())
     if (p.side && app.panels.*p.shown && ImGui::CollapsingHeader(app.label(p.label_key, p.name).c_str(), open)) {
-      // The data and the algorithm change the run: locked while a lesson question is open.
-      const bool lock = locked(app) && (p.draw == data_panel || p.draw == algorithm_panel);
-      if (lock) hidden_line(app, "conceal.locked");
+      // The data and the algorithm change the run: locked while a lesson question is open, or
+      // kept from the student by the lesson.
+      const bool lock = (p.draw == data_panel && keeps(app, kControlData)) || (p.draw == algorithm_panel && keeps(app, kControlSettings));
+      if (lock) hidden_line(app, locked(app) ? "conceal.locked" : "conceal.kept");
       ImGui::BeginDisabled(lock);
       app.ui_section = p.name;  // an action's message goes beside it (message_line)
       p.draw(app);

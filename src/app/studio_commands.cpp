@@ -18,9 +18,10 @@ namespace {
 using StudioArgs = const std::vector<std::string>&;
 
 // The interface's view keys a step may set (its `set` table: the plot tab, the canvas's
-// layers, the panels shown), as record() compares them.
+// layers, the panels and plot tabs shown, the controls kept from the student), as record()
+// compares them.
 bool view_key(const std::string& key) {
-  static const char* const keys[] = {"plot", "hull", "max_margin", "mistakes", "field", "update", "alpha", "panels"};
+  static const char* const keys[] = {"plot", "hull", "max_margin", "mistakes", "field", "update", "alpha", "panels", "tabs", "locked"};
   for (const char* k : keys)
     if (key == k) return true;
   return false;

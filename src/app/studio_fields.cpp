@@ -3,7 +3,8 @@
 // text as the student will read it there (its placeholders filled, or English where the
 // language is missing) and the problems of that field; the placeholders with their values
 // at the step; the question of any kind with the answer the lab computes now and a warning
-// for each text that would give it away; the panels the student sees. Each change is a
+// for each text that would give it away; the panels and plot tabs the student sees and the
+// controls kept from them. Each change is a
 // studio_* command (act), checked by the lesson loader.
 //
 // [SECTION] Text fields
@@ -158,7 +159,6 @@ void placeholder_picker(App& app, std::size_t step, const std::string& lang) {
 
 void language_texts(App& app, std::size_t step, const std::string& lang) {
   const Json st = app.studio.studio.draft()["steps"][step];  // a copy: each field's edit replaces the draft
-  text_field(app, step, "title", lang, app.tr("studio.lesson_title"));
   text_field(app, step, "narration", lang, app.tr("studio.narration"));
   placeholder_picker(app, step, lang);
   if (!st.contains("question") || !st["question"].is_object()) return;
@@ -386,7 +386,8 @@ void question_editor(App& app, std::size_t step) {
   if (kind != QuestionKind::None) computed_answer(app, step);
 }
 
-// The panels the student sees from this step on (the `panels` view setting, recorded).
+// What the student sees and may use from this step on: the panels, the plot tabs and the
+// controls kept from them (the `panels`, `tabs` and `locked` view settings, recorded).
 void panels_shown(App& app) {
   text_wrapped(app.tr("studio.panels"));
   Flow row;
@@ -394,6 +395,23 @@ void panels_shown(App& app) {
     bool on = app.panels.*p.shown;
     if (row.checkbox(app.label(p.label_key, (std::string("studio_panel_") + p.name).c_str()).c_str(), &on))
       app.panels.*p.shown = on;
+  }
+  text_wrapped(app.tr("studio.tabs"));
+  Flow tabs;
+  unsigned bit = 1;
+  for (const PlotTab& t : plot_tabs()) {
+    bool on = (app.tabs & bit) != 0;
+    if (tabs.checkbox(app.label(t.label_key, (std::string("studio_tab_") + t.name).c_str()).c_str(), &on))
+      app.tabs = on ? app.tabs | bit : app.tabs & ~bit;
+    bit <<= 1;
+  }
+  text_wrapped(app.tr("studio.locked"));
+  Flow kept;
+  for (const ControlInfo& c : control_table()) {
+    bool on = (app.locked_controls & c.bit) != 0;
+    const std::string key = std::string("studio.control_") + c.name;
+    if (kept.checkbox(app.label(key.c_str(), (std::string("studio_locked_") + c.name).c_str()).c_str(), &on))
+      app.locked_controls = on ? app.locked_controls | c.bit : app.locked_controls & ~static_cast<unsigned>(c.bit);
   }
 }
 
@@ -431,6 +449,10 @@ void studio_lesson_fields(App& app) {
   const bool changed = edit_text("##studio_id", buf, false);
   studio_item(app, "studio_id");
   if (changed) act(app, {"studio_id", buf});
+  // The lesson's title, once per language (not per step: it is the lesson's).
+  const Catalogs& catalogs = app.session.catalogs();
+  for (const std::string& lang : lesson_languages(catalogs))
+    text_field(app, s.studio.selected(), "title", lang, std::string(app.tr("studio.lesson_title")) + " (" + catalogs.name(lang) + ")");
 }
 
 void studio_field_input(App& app, const std::string& text) {

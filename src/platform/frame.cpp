@@ -136,7 +136,7 @@ void import_dropped_file(Platform& p, const char* path) {
 void update_fonts(Platform& p) {
 #ifdef __EMSCRIPTEN__
   for (const std::string& name : p.app.session.files().take_wanted()) js_request_data(name.c_str());
-  for (const std::string& name : pla::app::missing_fonts(p.fonts, p.app.lang))
+  for (const std::string& name : pla::app::wanted_fonts(p.fonts, p.app))
     if (std::find(p.fonts_requested.begin(), p.fonts_requested.end(), name) == p.fonts_requested.end()) {
       js_request_font(name.c_str());
       p.fonts_requested.push_back(name);

@@ -30,7 +30,9 @@ using pla::platform::the_platform;
 extern "C" {
 
 // Runs a command given as a JSON array of strings/numbers, e.g. ["set","eta",0.5];
-// returns JSON {"ok":true} or {"ok":false,"error":"..."}. The string lives until the next call.
+// returns JSON {"ok":true} or {"ok":false,"error":"...","shown":"..."} (error: English; shown:
+// the same in the interface's language, as the page tells it to people). The string lives
+// until the next call.
 EMSCRIPTEN_KEEPALIVE const char* pla_command(const char* json) {
   Platform& p = the_platform();
   if (!p.started || !json) return "{\"ok\":false,\"error\":\"not ready\"}";
@@ -42,7 +44,7 @@ EMSCRIPTEN_KEEPALIVE const char* pla_command(const char* json) {
                        : pla::Status::fail(pla::Msg::command_bad_json, {{"reason", error}});
   after_command(p);  // before `result` is set: a lesson event's listener may call back
   // running: sliced work (this command's, or work already under way) goes on in the frames.
-  result = !st ? "{\"ok\":false,\"error\":" + pla::json_string(st.error) + "}"
+  result = !st ? "{\"ok\":false,\"error\":" + pla::json_string(st.error) + ",\"shown\":" + pla::json_string(p.app.msg(st)) + "}"
                : pla::app::working(p.app) ? "{\"ok\":true,\"running\":true}" : "{\"ok\":true}";
   // A command's reply text (studio_export: the lesson file, studio_link: the link).
   if (st && !p.app.reply.empty()) result.insert(result.size() - 1, ",\"reply\":" + pla::json_string(p.app.reply));

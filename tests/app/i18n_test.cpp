@@ -18,6 +18,7 @@
 #include "imgui.h"
 #include "imgui_internal.h"  // ImTextCharFromUtf8
 #include "app/i18n.hpp"
+#include "core/lab/lesson/loader.hpp"
 
 namespace pla::app::i18n_test {
 namespace {
@@ -136,6 +137,26 @@ TEST(Catalogs, CoreMessagesRenderInTheChosenLanguage) {
   EXPECT_EQ(zh.rfind("mine.csv:3:2: ", 0), 0u) << zh;
   EXPECT_NE(zh, bad.error);
   EXPECT_NE(zh.find("zz"), std::string::npos) << zh;
+}
+
+// A lesson file's error names its place in the language shown (issue 38): the message keeps
+// the place as written and its English; the interface says it again in its language.
+TEST(Catalogs, ALessonFilesPlaceIsSaidInTheChosenLanguage) {
+  App app;
+  Lesson l;
+  const char* text = R"({"format": 1, "id": "mine", "title": {"en": "Mine"}, "steps": [
+    {"narration": {"en": "s"}, "setup": {"preset": "textbook"}}, {"narration": {"en": "Look at {kk}."}}]})";
+  const Status st = load_lesson(text, "mine.json", app.session.catalogs(), l);
+  ASSERT_EQ(st.error, "lesson mine.json: step 2 of 2, narration, English: unknown placeholder '{kk}'");
+  EXPECT_EQ(app.msg(st), st.error);
+  app.lang = "vi";
+  const std::string vi = app.msg(st);
+  EXPECT_NE(vi.find("bước 2/2, lời dẫn, bản English"), std::string::npos) << vi;
+  EXPECT_EQ(vi.find("narration"), std::string::npos) << vi;
+  app.lang = "zh";
+  const std::string zh = app.msg(st);
+  EXPECT_NE(zh.find("第 2 步（共 2 步），讲解"), std::string::npos) << zh;
+  EXPECT_EQ(zh.find("step"), std::string::npos) << zh;
 }
 
 TEST(Catalogs, PseudoLanguageDoublesEveryString) {

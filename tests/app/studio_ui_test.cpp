@@ -324,5 +324,37 @@ TEST(StudioUi, TheFieldTypedInIsReportedAndThePagesTextGoesToIt) {
   EXPECT_FALSE(f.shown);  // the box is hidden again
 }
 
+// The lesson's title is the lesson's, once per language above the steps; a teacher's Chinese
+// shows in Chinese glyphs while the interface is in English (the Chinese font merged in while the
+// studio shows it), in the title and in the preview of a step's Chinese text.
+TEST(StudioUi, TitlesPerLanguageAndChineseDrawnInAnEnglishInterface) {
+  Headless h(Headless::Fonts::App, {});
+  App& app = h.app;
+  ASSERT_TRUE(run_command(app, {"studio_new"}).ok);
+  ASSERT_TRUE(run_command(app, {"studio_record"}).ok);
+  ASSERT_TRUE(run_command(app, {"studio_insert", "1"}).ok);
+  ASSERT_TRUE(run_command(app, {"studio_select", "0"}).ok);
+  ASSERT_TRUE(run_command(app, {"studio_text", "0", "title", "zh", "感知机的学习算法"}).ok);
+  ASSERT_TRUE(run_command(app, {"studio_text", "0", "narration", "zh", "权重向量 w = {w}"}).ok);
+  for (const char* step : {"0", "1"})  // (the preview walks the lesson: its English must be there)
+    ASSERT_TRUE(run_command(app, {"studio_text", step, "narration", "en", "w = {w}"}).ok);
+  ASSERT_TRUE(run_command(app, {"studio_text", "0", "title", "en", "Learning"}).ok);
+  std::vector<std::string> texts = drawn_texts(h);
+  const auto all = [&] { std::string out; for (const std::string& t : texts) out += t + " | "; return out; };
+  EXPECT_TRUE(drawn(texts, "感知机的学习算法")) << all();
+  EXPECT_TRUE(drawn(texts, std::string(app.tr("studio.lesson_title")) + " (" + app.session.catalogs().name("zh") + ")")) << all();
+  // The title is not a field of the step's language tab: one field per language in all.
+  int titles = 0;
+  for (const auto& kv : app.studio.items) titles += kv.first.rfind("studio_text_-|title|", 0) == 0 ? 1 : 0;
+  EXPECT_EQ(titles, static_cast<int>(lesson_languages(app.session.catalogs()).size()));
+  // The Chinese tab of the step's texts pressed (its id is seeded by the tab bar's).
+  const ImGuiWindow* studio = ImGui::FindWindowByName("Studio");
+  ASSERT_NE(studio, nullptr);
+  ImGui::ActivateItem(ImHashStr("###studio_lang_zh", 0, ImHashStr("##studio_langs", 0, studio->ID)));
+  texts = drawn_texts(h);
+  EXPECT_TRUE(drawn(texts, "→ 权重向量 w = (0, 0)")) << all();
+  EXPECT_EQ(app.lang, "en");
+}
+
 }  // namespace
 }  // namespace pla::app::studio_ui_test

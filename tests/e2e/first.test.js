@@ -3,11 +3,13 @@
 // (web/i18n) at 1280 x 800 and on a phone held upright (390 x 844, touch):
 //   the first visit opens before training (step 0, not playing), its status (epoch, updates,
 //     mistakes, "press Play") along the canvas's top, inside the first screen, and the points
-//     named x1 … x6 on the canvas (state().canvas) and in the description; Play trains;
+//     named x1 … x6 on the canvas (state().canvas) and in the description; Play trains (on a
+//     phone from a Play button in the status, inside the first screen);
 //   an empty canvas says what a click (a tap) does until the first point is added;
 //   a lesson step naming x3: x3 drawn on the canvas and said in the description;
 //   the kernel on 20,000 points: why it cannot train, at once, beside Train (and after
-//     pressing Train still once), and gone once another learner takes the data.
+//     pressing Train still once), and gone once another learner takes the data;
+//   a lesson file's error: the step and the field in the language shown (the reply's `shown`).
 // Screenshots of each, named first-<scene>-<lang>-<desk|phone>.png in --out.
 // Usage: node first.test.js --www DIR --out DIR [--only REGEX]
 'use strict';
@@ -65,11 +67,25 @@ async function firstVisit(browser, server, lang, view) {
     const d = await describe(page);
     assert(/x3 = \(/.test(section(d, 'data')), 'the description names the points: ' + section(d, 'data'));
     await shot(page, 'visit', lang, view);
-    // Play visibly trains.
-    assert((await command(page, 'play')).ok, 'play');
+    // Play visibly trains. On a phone the run panel is far down the column: the status that
+    // says "press Play" carries a Play button, inside the first screen, and a tap on it trains
+    // (and adds no point); at 1280 x 800 Play is in the panel beside the canvas.
+    if (view === 'phone') {
+      const b = s.canvas.play;
+      const at = await page.evaluate(() => { const r = document.getElementById('canvas').getBoundingClientRect(); return { x: r.left, y: r.top }; });
+      assert(Array.isArray(b) && b.length === 4 && b[2] - b[0] >= 24 && b[3] - b[1] >= 16, 'no Play in the status: ' + JSON.stringify(s.canvas));
+      const box = { x0: at.x + b[0], y0: at.y + b[1], x1: at.x + b[2], y1: at.y + b[3] };
+      assert(box.x0 >= 0 && box.y0 >= 0 && box.x1 <= opts.viewport.width && box.y1 <= opts.viewport.height,
+        'the status\'s Play is off the first screen: ' + JSON.stringify(box));
+      await page.touchscreen.tap((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2);
+    } else {
+      assert(Array.isArray(s.canvas.play) && s.canvas.play.length === 0, 'a Play in the status at 1280 x 800: ' + JSON.stringify(s.canvas));
+      assert((await command(page, 'play')).ok, 'play');
+    }
     await until(page, (st) => st.step >= 2);
     const played = await state(page);
     assert(played.step >= 2 && played.canvas.status !== s.canvas.status, 'Play did not train: ' + JSON.stringify(played.canvas));
+    assert(played.points === s.points, 'pressing Play added a point: ' + played.points);
     assert(app.errors.length === 0, 'console errors: ' + app.errors.join(' | '));
   });
 }
@@ -150,6 +166,26 @@ async function kernelRefused(browser, server, lang, view) {
   });
 }
 
+// A lesson file's error names the file and the step in the author's terms, wholly in the
+// language shown: `error` stays English (the API), `shown` is what the page tells people.
+async function lessonFileError(browser, server, lang, view) {
+  const t = catalog(lang);
+  await withApp(browser, server, lang, view, '', async (app) => {
+    const bad = JSON.stringify({ format: 1, id: 'mine', title: { en: 'Mine' }, steps: [
+      { narration: { en: 'start' }, setup: { preset: 'textbook' } }, { narration: { en: 'Look at {kk}.' } }] });
+    const r = await command(app.page, 'lesson_open', bad);
+    assert(!r.ok && r.error === "lesson mine.json: step 2 of 2, narration, English: unknown placeholder '{kk}'", 'error: ' + JSON.stringify(r));
+    if (lang === 'en') {
+      assert(r.shown === r.error, 'shown: ' + JSON.stringify(r));
+      return;
+    }
+    const m = t.msg.lesson;
+    const step = m.place_step_of.replace('{n}', '2').replace('{count}', '2');
+    assert(r.shown.includes(step) && r.shown.includes(m.field_narration), `"${r.shown}" lacks "${step}" and "${m.field_narration}"`);
+    assert(!/\b(step|narration|of)\b/.test(r.shown), 'English words in ' + r.shown);
+  });
+}
+
 main(async ({ browser, server }) => {
   for (const lang of LANGS) {
     for (const view of Object.keys(VIEWS)) {
@@ -159,6 +195,7 @@ main(async ({ browser, server }) => {
       await check(`lesson step naming x3, ${lang}, ${view}`, () => lessonX3(browser, server, lang, view));
       await check(`kernel on 20,000 points, ${lang}, ${view}: why, beside Train, once, then gone`,
         () => kernelRefused(browser, server, lang, view));
+      if (view === 'desk') await check(`a lesson file's error in ${lang}: the file, the step, the field`, () => lessonFileError(browser, server, lang, view));
     }
   }
 });

@@ -13,7 +13,8 @@
     var toScreen = Module.cwrap('pla_to_screen', 'string', ['number', 'number']);
     page.lessonQueryNow = Module.cwrap('pla_lesson_query', 'string', []);
     page.rawCommand = command;
-    // command(name, ...args) -> {ok: true} | {ok: true, running: true} | {ok: false, error}.
+    // command(name, ...args) -> {ok: true} | {ok: true, running: true} | {ok: false, error, shown}
+    // (error: English; shown: the same in the interface's language, for people).
     // running: long work (a train, epoch, next_update or compare that did not end within
     // its first slice, or work already under way) goes on in the frames, a slice a frame;
     // await api.idle() for the state once it is done.

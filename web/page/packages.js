@@ -65,7 +65,7 @@
   // (command: 'studio_load' when the studio asked for it.)
   function addLesson(text, source, command) {
     var r = api.command(command || 'lesson_add', text);
-    if (!r.ok) page.showLessonError(source, t('lesson_why_invalid', { reason: r.error }), t('lesson_fix_again'));
+    if (!r.ok) page.showLessonError(source, t('lesson_why_invalid', { reason: r.shown || r.error }), t('lesson_fix_again'));
   }
   page.pickLessonFile = function (command) {
     var input = document.createElement('input');

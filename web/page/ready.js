@@ -49,7 +49,7 @@
           return;
         }
         var res = api.command('lesson_open', text);
-        if (!res.ok) failed(t('lesson_why_invalid', { reason: res.error }), t('lesson_fix_invalid'));
+        if (!res.ok) failed(t('lesson_why_invalid', { reason: res.shown || res.error }), t('lesson_fix_invalid'));
       });
     }, function () {
       // fetch rejects (a TypeError) on a network error and, for another origin, when the

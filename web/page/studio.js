@@ -74,7 +74,7 @@
         return;
       }
       var r = api.command('lesson_open', text);
-      if (!r.ok) failed(t('lesson_why_invalid', { reason: r.error }));
+      if (!r.ok) failed(t('lesson_why_invalid', { reason: r.shown || r.error }));
     }, function () { failed(t('lesson_why_network')); });
   };
 
@@ -134,7 +134,7 @@
     e.stopImmediatePropagation();
     file.text().then(function (text) {
       var r = api.command('studio_load', text);
-      if (!r.ok) page.showLessonError(file.name, t('lesson_why_invalid', { reason: r.error }), t('lesson_fix_again'));
+      if (!r.ok) page.showLessonError(file.name, t('lesson_why_invalid', { reason: r.shown || r.error }), t('lesson_fix_again'));
     });
   }, true);
 })(window.PLA_PAGE);

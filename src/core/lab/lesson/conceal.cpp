@@ -28,7 +28,7 @@ const std::vector<CueInfo>& cue_table() { return kCueTable; }
 std::vector<std::string> cue_names(unsigned cues) {
   std::vector<std::string> out;
   for (const CueInfo& c : cue_table())
-    if (cues & c.cue) out.emplace_back(c.name);
+    if (cues & c.bit) out.emplace_back(c.name);
   return out;
 }
 
@@ -38,8 +38,12 @@ std::string cue_names_joined() {
   return out;
 }
 
-bool parse_cues(const std::string& text, unsigned& out, std::string& bad) {
-  unsigned cues = 0;
+namespace {
+// A list of names of `table` ("theory alpha", commas or spaces; "all": every bit of `all`) as
+// bits; false on an unknown name (`bad` names it). The cues' and the controls' lists.
+template <typename Info>
+bool parse_names(const std::string& text, const std::vector<Info>& table, unsigned all, unsigned& out, std::string& bad) {
+  unsigned bits = 0;
   std::size_t i = 0;
   while (i < text.size()) {
     while (i < text.size() && (text[i] == ' ' || text[i] == ',' || text[i] == '\t')) ++i;
@@ -47,18 +51,23 @@ bool parse_cues(const std::string& text, unsigned& out, std::string& bad) {
     while (j < text.size() && text[j] != ' ' && text[j] != ',' && text[j] != '\t') ++j;
     if (j == i) break;
     const std::string name = text.substr(i, j - i);
-    bool found = name == "all";
-    if (found) cues |= kCueAll;
-    for (const CueInfo& c : cue_table())
-      if (name == c.name) cues |= c.cue, found = true;
+    bool found = name == "all" || name == "none";
+    if (name == "all") bits |= all;
+    for (const Info& c : table)
+      if (name == c.name) bits |= c.bit, found = true;
     if (!found) {
       bad = name.substr(0, 40);
       return false;
     }
     i = j;
   }
-  out = cues;
+  out = bits;
   return true;
+}
+}  // namespace
+
+bool parse_cues(const std::string& text, unsigned& out, std::string& bad) {
+  return parse_names(text, cue_table(), kCueAll, out, bad);
 }
 
 // =============================================================================
@@ -128,17 +137,40 @@ bool setting_moves(const std::string& key) {
   return def->invalidates != kView && key != "speed";
 }
 
+// The commands that run the lab along (the run's controls); every other command that moves
+// the lab edits the data or the query points.
+const char* const kRunCommands[] = {"reset", "step", "step_back", "seek", "next_update", "epoch", "train",
+                                    "run", "play", "train_start", "toggle_play"};
+
+const std::vector<ControlInfo> kControlTable = {
+    {kControlRun, "run"}, {kControlData, "data"}, {kControlSettings, "settings"}};
+
 }  // namespace
 
-bool question_locks(const std::vector<std::string>& args) {
-  if (args.empty()) return false;
+const std::vector<ControlInfo>& control_table() { return kControlTable; }
+
+unsigned command_controls(const std::vector<std::string>& args) {
+  if (args.empty()) return 0;
   const std::string& name = args[0];
-  if (name == "set") return args.size() >= 2 && setting_moves(args[1]);
-  // The interface's own commands that run the lab.
-  if (name == "train_start" || name == "toggle_play") return true;
+  if (name == "set") return args.size() >= 2 && setting_moves(args[1]) ? unsigned{kControlSettings} : 0u;
+  for (const char* r : kRunCommands)
+    if (name == r) return kControlRun;
   for (const Command& c : session_commands())
-    if (name == c.name) return (c.flags & kCmdMoves) != 0;
-  return false;
+    if (name == c.name) return (c.flags & kCmdMoves) != 0 ? unsigned{kControlData} : 0u;
+  return 0;
+}
+
+bool question_locks(const std::vector<std::string>& args) { return command_controls(args) != 0; }
+
+std::string control_names(unsigned controls) {
+  std::string out;
+  for (const ControlInfo& c : control_table())
+    if (controls & c.bit) out += (out.empty() ? "" : ",") + std::string(c.name);
+  return out.empty() ? "none" : out;
+}
+
+bool parse_controls(const std::string& text, unsigned& out, std::string& bad) {
+  return parse_names(text, control_table(), kControlAll, out, bad);
 }
 
 }  // namespace pla

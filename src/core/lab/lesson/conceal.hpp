@@ -40,7 +40,7 @@ enum Cue : unsigned {
 };
 
 struct CueInfo {
-  Cue cue;
+  Cue bit;
   const char* name;  // "mistakes": the lesson file's and state()'s word
 };
 // Every cue, in the order above.
@@ -60,12 +60,37 @@ unsigned question_conceals(const LessonQuestion& q);
 
 // [SECTION] Locks
 
-// True when `args` (a command as the JavaScript API takes it: a session command or one of
-// the interface's) would move the lab past an open question: a step, an update, an epoch,
+// The student's controls, in groups: what an open question locks (all of them), and what a
+// lesson's view may keep locked from a step on (the interface's `locked` setting).
+enum Control : unsigned {
+  kControlRun = 1u << 0,       // running the lab along: step, next update, epoch, train, play, the
+                               // scrubber, reset
+  kControlData = 1u << 1,      // the data and the query points: add, move, remove, a preset,
+                               // generate, import
+  kControlSettings = 1u << 2,  // the settings that change the run (the learner, η, the order, ...)
+  kControlAll = (1u << 3) - 1,
+};
+
+struct ControlInfo {
+  Control bit;
+  const char* name;  // "run": the lesson file's and state()'s word
+};
+// Every group, in the order above.
+const std::vector<ControlInfo>& control_table();
+// The group of controls `args` (a command as the JavaScript API takes it: a session command or
+// one of the interface's) belongs to: 0 for view-only commands and settings, answers and the
+// lesson's own commands.
+unsigned command_controls(const std::vector<std::string>& args);
+// The groups set in `controls`, joined by commas ("run,data"), or "none".
+std::string control_names(unsigned controls);
+// A list of group names ("run data", commas or spaces; "all", "none") as bits; false on an
+// unknown name (`bad` names it).
+bool parse_controls(const std::string& text, unsigned& out, std::string& bad);
+
+// True when `args` would move the lab past an open question: a step, an update, an epoch,
 // training, playing, the scrubber, the student's own update, an edit of the data or the
 // queries, or a setting that changes the run (what the settings table says it
-// invalidates). View-only commands and settings, answers and the lesson's own commands
-// are never locked.
+// invalidates): every group of controls above.
 bool question_locks(const std::vector<std::string>& args);
 
 }  // namespace pla

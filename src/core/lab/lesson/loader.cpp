@@ -17,6 +17,7 @@
 
 #include "core/data/presets.hpp"
 #include "core/lab/lesson/conceal.hpp"
+#include "core/lab/lesson/place.hpp"
 #include "core/lab/lesson/text_tools.hpp"
 #include "core/lab/session/session.hpp"
 #include "core/lab/session/urlstate.hpp"
@@ -62,60 +63,27 @@ std::string arg_count(const Command& c) {
                                   : std::to_string(c.min_args) + "–" + std::to_string(c.max_args);
 }
 
-// A field's path ("steps[2].question.options[3].vi", 1-based) in the author's terms: "step 2
-// of 5, question, option 3, Tiếng Việt" (the languages by their catalogs' names).
-std::string author_place(const std::string& path, std::size_t steps, const Catalogs* catalogs) {
-  static const std::pair<const char*, const char*> singular[] = {
-      {"steps", "step"}, {"options", "option"}, {"actions", "action"}, {"data", "data row"}, {"whys", "why"}};
-  std::string out;
-  std::size_t start = 0;
-  while (start < path.size()) {
-    std::size_t end = path.find('.', start);
-    if (end == std::string::npos) end = path.size();
-    const std::string seg = path.substr(start, end - start);
-    std::string part;
-    const std::size_t br = seg.find('[');
-    const std::string name = seg.substr(0, br);
-    if (br == std::string::npos) {
-      const bool last = end == path.size();  // a text's language: by its name
-      part = last && catalogs && catalogs->contains(name) ? catalogs->name(name) : name;
-    } else {
-      part = name;
-      for (const auto& s : singular)
-        if (name == s.first) part = s.second;
-      std::size_t i = br;
-      bool first = true;
-      while (i < seg.size() && seg[i] == '[') {
-        const std::size_t close = seg.find(']', i);
-        if (close == std::string::npos) break;
-        const std::string n = seg.substr(i + 1, close - i - 1);
-        if (first) part += " " + n + (name == "steps" && steps ? " of " + std::to_string(steps) : "");
-        else part += std::string(name == "data" ? ", column " : ", argument ") + n;
-        first = false;
-        i = close + 1;
-      }
-    }
-    out += (out.empty() ? "" : ", ") + part;
-    start = end + 1;
-  }
-  return out.empty() ? "the lesson" : out;
-}
-
 struct Loader {
   std::string source;
   std::vector<std::string> languages;  // the keys a text may have (lesson_languages())
-  const Catalogs* catalogs = nullptr;  // the languages' names (author_place)
+  const Catalogs* catalogs = nullptr;  // the languages' names (lesson_place)
   std::size_t step_count = 0;  // the lesson's steps, once known
   std::size_t step = 0;  // 1-based while checking a step, 0 outside
   std::size_t dim = 0;   // coordinates of the data the steps so far load (0: not known)
 
   // "field": the place as in the file, 1-based ("steps[2].narration.en": the studio finds
-  // the field by it); "where": the same in the author's terms (the message shows it).
-  Status fail(Msg code, const std::string& field, MsgArgs extra = {}) const {
+  // the field by it); "where": the same in the author's terms, in English (the interface
+  // says it in its language from "field" and "steps", lesson_places_in).
+  MsgArgs place_args(const std::string& field) const {
     MsgArgs args = {{"source", source}};
     if (step) args.emplace_back("step", std::to_string(step));
     args.emplace_back("field", field);
-    args.emplace_back("where", author_place(field, step_count, catalogs));
+    if (step_count) args.emplace_back("steps", std::to_string(step_count));
+    args.emplace_back("where", lesson_place(field, step_count, catalogs));
+    return args;
+  }
+  Status fail(Msg code, const std::string& field, MsgArgs extra = {}) const {
+    MsgArgs args = place_args(field);
     args.insert(args.end(), extra.begin(), extra.end());
     return Status::fail(code, std::move(args));
   }
@@ -318,8 +286,7 @@ struct Loader {
         if (def) r = setting_parse(*def, probe, value);
         if (def && r) (void)setting_parse(*def, sim, value);  // the settings the later steps train with
         if (!r) {
-          MsgArgs args = {{"source", source}, {"step", std::to_string(step)}, {"field", f}, {"where", author_place(f, step_count, catalogs)}};
-          return Status::fail(Msg::lesson_setting_bad, args, r);
+          return Status::fail(Msg::lesson_setting_bad, place_args(f), r);
         }
         st.settings.emplace_back(it.key(), value);
       }
@@ -328,7 +295,8 @@ struct Loader {
   }
 
   // The interface's view settings (its `set KEY VALUE` table, not the session's): names and
-  // scalar values are checked here, the values by the interface when it applies them.
+  // scalar values are checked here, the values by the interface when it applies them (those
+  // of `locked`, the core's groups of controls, here too).
   Status view(const Json& o, const std::string& field, LessonStep& st) const {
     if (!o.is_object()) return fail(Msg::lesson_expected_object, field);
     if (o.size() > kMaxActions) return fail(Msg::lesson_too_long, field, {{"max", std::to_string(kMaxActions)}});
@@ -345,6 +313,12 @@ struct Loader {
         if (!parse_cues(value, st.conceal, bad))
           return fail(Msg::lesson_conceal_unknown, f, {{"value", bad}, {"known", cue_names_joined()}});
         continue;
+      }
+      if (it.key() == "locked") {  // the student's controls kept locked: the core's groups
+        unsigned controls = 0;
+        std::string bad;
+        if (!parse_controls(value, controls, bad))
+          return fail(Msg::lesson_locked_unknown, f, {{"value", bad}, {"known", "all, none, " + control_names(kControlAll)}});
       }
       st.view.emplace_back(it.key(), value);
     }

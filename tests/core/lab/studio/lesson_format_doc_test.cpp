@@ -108,7 +108,13 @@ TEST(LessonFormatDoc, CuesAreTheConcealTable) {
   for (const CueInfo& c : cue_table()) cues.insert(c.name);
   const std::string doc = read_doc();
   EXPECT_EQ(names(table(doc, "View", "Cue")), cues);
-  EXPECT_EQ(names(table(doc, "View")), std::set<std::string>{"conceal"});
+  EXPECT_EQ(names(table(doc, "View")), (std::set<std::string>{"conceal", "locked"}));
+}
+
+TEST(LessonFormatDoc, ControlsAreTheLockTable) {
+  std::set<std::string> groups;
+  for (const ControlInfo& c : control_table()) groups.insert(c.name);
+  EXPECT_EQ(names(table(read_doc(), "View", "Control")), groups);
 }
 
 TEST(LessonFormatDoc, LessonAndStepKeysAreTheLoaders) {
