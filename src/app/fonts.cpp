@@ -22,6 +22,11 @@ extern const char* const kFontNames[];
 extern const unsigned char* const kFontBytes[];
 extern const unsigned int kFontSizes[];
 extern const unsigned int kFontCount;
+// A "more" font's characters (zh-more: the common ones its language's cut font lacks): a bitmap
+// of kFontCharCount[i] characters from kFontCharFirst[i]; null for the other fonts.
+extern const unsigned char* const kFontChars[];
+extern const unsigned int kFontCharFirst[];
+extern const unsigned int kFontCharCount[];
 
 namespace {
 
@@ -122,6 +127,56 @@ void place_combining_marks(ImFont* f, float px) {
   }
 }
 
+// The table's row of the font `name`, or kFontCount.
+unsigned font_row(const std::string& name) {
+  unsigned i = 0;
+  while (i < kFontCount && name != kFontNames[i]) ++i;
+  return i;
+}
+
+// The table's row of `code`'s more font when a teacher's text (the studio's lesson, the lesson
+// open) uses one of its characters; kFontCount when none does (or the language has none).
+unsigned more_wanted(const FontAtlas& fonts, const std::string& code) {
+  const unsigned i = font_row(code + "-more");  // its common characters beyond the cut font
+  if (i == kFontCount || !kFontChars[i]) return kFontCount;
+  const auto has = [i](unsigned c) {
+    const unsigned at = c - kFontCharFirst[i];  // wraps below the first: past the count
+    return at < kFontCharCount[i] && ((kFontChars[i][at / 8] >> (at % 8)) & 1u) != 0;
+  };
+  for (const std::vector<unsigned>* chars : {&fonts.studio_chars, &fonts.lesson_chars})
+    for (unsigned c : *chars)
+      if (has(c)) return i;
+  return kFontCount;
+}
+
+// The characters of the lesson open, in every language it is written in, into
+// `fonts.lesson_chars` when App::progress_key names another lesson; true when they changed.
+bool collect_lesson_chars(FontAtlas& fonts, const App& app) {
+  const std::string key = app.lesson.loaded() ? app.progress_key : std::string();
+  if (key == fonts.lesson_key) return false;
+  fonts.lesson_key = key;
+  std::set<unsigned> chars;
+  const auto add = [&chars](const LessonText& t) {
+    add_chars(chars, t.en);
+    for (const auto& [code, text] : t.translations) add_chars(chars, text);
+  };
+  if (!key.empty()) {
+    const Lesson& lesson = app.lesson.lesson();
+    add(lesson.title);
+    for (const LessonStep& step : lesson.steps) {
+      add(step.narration);
+      add(step.question.prompt);
+      add(step.question.why);
+      for (const LessonText& t : step.question.options) add(t);
+      for (const LessonText& t : step.question.whys) add(t);
+    }
+  }
+  std::vector<unsigned> next(chars.begin(), chars.end());
+  if (next == fonts.lesson_chars) return false;
+  fonts.lesson_chars = std::move(next);
+  return true;
+}
+
 // The atlas: the ui font over its ranges and the language's Latin, Vietnamese and other
 // characters; merged into it, the extra fonts and then the language's own over the CJK ones.
 void build_atlas(FontAtlas& fonts, const App& app, const std::string& lang, float px, float dpr) {
@@ -130,7 +185,8 @@ void build_atlas(FontAtlas& fonts, const App& app, const std::string& lang, floa
   ImFontGlyphRangesBuilder ui, cjk;
   ui.AddRanges(kBaseRanges);
   for (unsigned c : text_chars(fonts, app.session, lang)) (is_cjk(c) ? cjk : ui).AddChar(static_cast<ImWchar>(c));
-  for (unsigned c : fonts.studio_chars) (is_cjk(c) ? cjk : ui).AddChar(static_cast<ImWchar>(c));
+  for (const std::vector<unsigned>* chars : {&fonts.studio_chars, &fonts.lesson_chars})
+    for (unsigned c : *chars) (is_cjk(c) ? cjk : ui).AddChar(static_cast<ImWchar>(c));
   fonts.ui_ranges.clear();
   fonts.cjk_ranges.clear();
   ui.BuildRanges(&fonts.ui_ranges);
@@ -145,7 +201,7 @@ void build_atlas(FontAtlas& fonts, const App& app, const std::string& lang, floa
   merge.MergeMode = true;
   std::vector<std::string> groups = {"ui", "extra", lang};
   for (std::size_t at = 0, end = 0; (end = fonts.also.find(',', at)) != std::string::npos; at = end + 1)
-    groups.push_back(fonts.also.substr(at, end - at));  // the studio's other languages
+    groups.push_back(fonts.also.substr(at, end - at));  // the studio's other languages, the more fonts
   for (const std::string& group : groups)
     for (unsigned i = 0; i < kFontCount; ++i) {
       int size = 0;
@@ -206,8 +262,15 @@ bool collect_studio_chars(FontAtlas& fonts, const App& app) {
 
 std::vector<std::string> wanted_fonts(const FontAtlas& fonts, const App& app) {
   std::vector<std::string> out = missing_fonts(fonts, app.lang);
-  for (const std::string& code : also_drawn(app, app.lang))
+  std::vector<std::string> codes = also_drawn(app, app.lang);
+  for (const std::string& code : codes)
     for (const std::string& name : missing_fonts(fonts, code)) out.push_back(name);
+  codes.push_back(app.lang);
+  int size = 0;
+  for (const std::string& code : codes) {
+    const unsigned i = more_wanted(fonts, code);
+    if (i < kFontCount && !font_bytes(fonts, i, size)) out.push_back(kFontNames[i]);
+  }
   return out;
 }
 
@@ -231,10 +294,20 @@ bool update_fonts(FontAtlas& fonts, App& app, float dpr) {
     fonts.files_seen = app.files_arrived;
     fonts.scale = 0.0;
   }
-  std::string also;  // the studio's other languages whose fonts are at hand
-  for (const std::string& code : also_drawn(app, lang))
-    if (missing_fonts(fonts, code).empty()) also += code + ",";
-  const bool new_chars = collect_studio_chars(fonts, app);
+  const bool new_studio_chars = collect_studio_chars(fonts, app);
+  const bool new_chars = collect_lesson_chars(fonts, app) || new_studio_chars;
+  // The studio's other languages whose fonts are at hand, and the more fonts at hand that a
+  // teacher's text needs (the language drawn's and theirs).
+  std::string also;
+  std::vector<std::string> codes = also_drawn(app, lang);
+  codes.insert(codes.begin(), lang);
+  int size = 0;
+  for (const std::string& code : codes) {
+    if (code != lang && !missing_fonts(fonts, code).empty()) continue;
+    if (code != lang) also += code + ",";
+    const unsigned i = more_wanted(fonts, code);
+    if (i < kFontCount && font_bytes(fonts, i, size)) also += std::string(kFontNames[i]) + ",";
+  }
   if (fonts.context == ImGui::GetCurrentContext() && fonts.dpr == dpr && fonts.lang == lang && fonts.scale == app.font_scale &&
       app.applied.font_scale == app.font_scale && fonts.also == also && !new_chars)
     return false;

@@ -3,8 +3,10 @@
 // symbols) with the few CJK characters every language shows merged in (the "extra" font),
 // plus a language's own fonts when its catalog names some (Chinese: WenQuanYi Micro Hei,
 // cut to the Chinese catalog; src/app/fonts/make_fonts.py names them by the language's
-// code). Rasterised at the device pixel ratio times the text size, so text is sharp at 1x,
-// 1.5x, 2x and 3x; the glyphs are those the language's catalog uses.
+// code), and while a teacher's text uses one of its characters the language's "more" font
+// (zh-more: the common hanzi the cut one lacks). Rasterised at the device pixel ratio times
+// the text size, so text is sharp at 1x, 1.5x, 2x and 3x; the glyphs are those the language's
+// catalog and the teacher's texts shown use.
 //
 // The fonts belong to an ImGui context (its atlas), not to an App: a FontAtlas records what
 // the atlas was built for and is held by whoever holds the context (the platform's one
@@ -48,10 +50,16 @@ struct FontAtlas {
   // Besides the language drawn, while the studio shows a lesson's texts in every language: the
   // other languages' own fonts merged in (a teacher's Chinese previewed in an English
   // interface), their codes as the atlas was last built ("zh,"), and the characters of the
-  // studio's lesson (they only grow), collected at its revision `studio_revision`.
+  // studio's lesson (they only grow), collected at its revision `studio_revision`. The
+  // "more" fonts merged (LANG-more: the common characters the cut font lacks) are in `also`
+  // too ("zh-more,"), wanted when a teacher's text uses one of their characters.
   std::string also;
   std::vector<unsigned> studio_chars;
   std::uint64_t studio_revision = ~0ull;
+  // The characters of the lesson open (a teacher's, from a file, a link or a package, in every
+  // language it is written in), collected when App::progress_key names another lesson.
+  std::vector<unsigned> lesson_chars;
+  std::string lesson_key;
 };
 
 // Rebuilds the context's font atlas (and sizes the style) when the language drawn, the text
@@ -66,7 +74,8 @@ bool update_fonts(FontAtlas& fonts, App& app, float device_pixel_ratio);
 // page for them.
 std::vector<std::string> missing_fonts(const FontAtlas& fonts, const std::string& lang);
 // The font files the interface wants and has not: those of the language chosen, and while the
-// studio is open those of every language its lesson is written in.
+// studio is open those of every language its lesson is written in; and of those languages'
+// "more" fonts (zh-more) the ones a teacher's text (the studio's lesson, the lesson open) needs.
 std::vector<std::string> wanted_fonts(const FontAtlas& fonts, const App& app);
 // The page's delivery of a language's font file ("zh"); false for a name that is none.
 bool provide_font(FontAtlas& fonts, const std::string& name, std::string bytes);

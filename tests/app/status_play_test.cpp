@@ -16,12 +16,12 @@
 namespace pla::app::status_play_test {
 namespace {
 
-enum Key { kTab = 1, kEnter };
+enum Key { kTab = 1, kEnter, kSpace };  // (ImGui's keyboard navigation wants Space mapped)
 
 class Headless : public test::Headless {
  public:
   Headless()
-      : test::Headless(Fonts::App, {{ImGuiKey_Tab, kTab}, {ImGuiKey_Enter, kEnter}}, ImGuiConfigFlags_NavEnableKeyboard) {}
+      : test::Headless(Fonts::App, {{ImGuiKey_Tab, kTab}, {ImGuiKey_Enter, kEnter}, {ImGuiKey_Space, kSpace}}, ImGuiConfigFlags_NavEnableKeyboard) {}
   void phone() {
     ImGui::GetIO().DisplaySize = ImVec2(390, 844);
     frame();

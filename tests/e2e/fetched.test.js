@@ -4,13 +4,14 @@
 // English's, so its download stays small; the Lessons menu's lesson, another language, and
 // the link's lesson and language come as files (the link's fetched while the engine loads);
 // a file that cannot come is said, naming it, and nothing hangs; the single file and the
-// packages (made from it) carry them all inside.
+// packages (made from it) carry them all inside. A teacher's Chinese lesson that uses a common
+// character beyond the cut Chinese font makes the page fetch the "more" font (zh-more).
 // Usage: node fetched.test.js --www DIR --out DIR [--only REGEX]
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');
-const { WWW, SRC, check, assert, openApp, reusableApp, main, LANGUAGES } = require('./lib');
+const { WWW, SRC, OUT, check, assert, openApp, reusableApp, main, LANGUAGES } = require('./lib');
 
 const LESSONS = path.join(SRC, 'web/lessons');
 const lessonIds = fs.readdirSync(LESSONS).filter((f) => f.endsWith('.json') && f !== 'course.json').map((f) => f.slice(0, -5));
@@ -53,8 +54,8 @@ async function pageChecks(browser, server) {
     onPage: (page) => page.on('request', (r) => requested.push(new URL(r.url()).pathname)) });
   const { page } = app;
 
-  await check('the first page (English) fetches no lesson and no catalog', async () => {
-    const data = requested.filter((p) => /\/(lessons|i18n)\//.test(p));
+  await check('the first page (English) fetches no lesson, no catalog and no font', async () => {
+    const data = requested.filter((p) => /\/(lessons|i18n|fonts)\//.test(p));
     assert(data.length === 0, 'fetched at start: ' + data.join(', '));
     const s = await page.evaluate(() => window.perceptronLab.state());
     assert(s.lessons.length === lessonIds.length, 'the Lessons menu lists every lesson: ' + s.lessons.length);
@@ -122,6 +123,37 @@ async function failureCheck(app, server) {
   });
 }
 
+// A teacher's Chinese lesson: the Chinese font is cut to the catalogs and the built-in lessons;
+// a common character beyond them (门) comes from fonts/zh-more.ttf, fetched only then.
+async function teacherFontCheck(browser, server) {
+  await check('a teacher\'s Chinese lesson with a common character beyond the cut font fetches zh-more and draws it', async () => {
+    const requested = [];
+    const { context, page } = await openApp(browser, server.url + 'index.html?lang=zh', {
+      onPage: (pg) => pg.on('request', (r) => requested.push(new URL(r.url()).pathname)) });
+    await page.waitForFunction(() => window.perceptronLab.fonts.zh === 'loaded', null, { timeout: 20000 });
+    const zh = fs.readFileSync(path.join(SRC, 'web/i18n/zh.json'), 'utf8');
+    const lessonsText = lessonIds.map((id) => fs.readFileSync(path.join(LESSONS, id + '.json'), 'utf8')).join('');
+    assert(!zh.includes('门') && !lessonsText.includes('门'), '门 is in the zh catalog or a built-in lesson: choose another character');
+    const lesson = (ch) => JSON.stringify({ format: 1, id: 'mine', title: { en: 'Perceptron basics', zh: '感知机入' + ch },
+      steps: [{ narration: { en: 'Start: w = {w}', zh: '感知机入' + ch + '：w = {w}' }, setup: { preset: 'textbook' } }] });
+    // 龘 is in no font of the lab (not a common character): drawn as the fallback, no more font wanted.
+    let r = await page.evaluate((t) => window.perceptronLab.command('lesson', t), lesson('龘'));
+    assert(r.ok, JSON.stringify(r));
+    await idle(page);
+    const without = await page.screenshot();
+    assert(!requested.some((p) => p.endsWith('/fonts/zh-more.ttf')), 'zh-more fetched for a lesson that needs none');
+    r = await page.evaluate((t) => window.perceptronLab.command('lesson', t), lesson('门'));
+    assert(r.ok, JSON.stringify(r));
+    await page.waitForFunction(() => window.perceptronLab.fonts['zh-more'] === 'loaded', null, { timeout: 20000 });
+    await idle(page);
+    const drawn = await page.screenshot({ path: path.join(OUT, 'teacher-font-zh.png') });
+    assert(requested.filter((p) => p.endsWith('/fonts/zh-more.ttf')).length === 1, 'requests: ' + requested.join(', '));
+    // Drawn as the fallback too, the two pages would be the same pixels.
+    assert(!drawn.equals(without), '门 is drawn as 龘 is (the fallback)');
+    await context.close();
+  });
+}
+
 async function singleFileCheck(browser) {
   await check('the single file carries them all: a lesson and a language from disk with no fetch', async () => {
     const seen = [];
@@ -143,5 +175,6 @@ async function singleFileCheck(browser) {
 main(async ({ browser, server }) => {
   await engineChecks();
   await pageChecks(browser, server);
+  await teacherFontCheck(browser, server);
   await singleFileCheck(browser);
 });

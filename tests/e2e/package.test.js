@@ -149,6 +149,8 @@ async function packagesHoldWhatTheyNeed() {
       assert(page.indexOf(`{"standard": "${std}", "lessons": ["${c.lesson}"], "query": "lang=vi${own ? '&theme=dark&panels=data,run' : ''}", "pass": ${c.pass}}`) > 0,
         `${std}: the bridge's config`);
       const data = packageData(page);
+      // The "more" Chinese font (zh-more) only in the package of a lesson written in Chinese.
+      assert(!page.includes('id="pla-font-zh-more"') && page.includes('id="pla-font-zh"'), `${c.key} ${std}: the fonts inline`);
       assert(own ? data && data.lessons.length === 1 && JSON.parse(data.lessons[0]).id === TEACHER_ID && !data.query : data === null,
         `${c.key} ${std}: the lessons in the page ${JSON.stringify(data).slice(0, 100)}`);
     }
@@ -269,6 +271,27 @@ async function singleFileOpensTheLesson({ browser, site }) {
   }
 }
 
+// A teacher's lesson in Chinese: its package carries the "more" Chinese font (zh-more: the common
+// characters the cut font lacks), and the student's page draws one of them (门) with no fetch.
+async function chineseTeachersLesson({ browser }) {
+  const lessonFile = path.join(DIR, 'zh-lesson.json');
+  fs.writeFileSync(lessonFile, JSON.stringify({ format: 1, id: 'zh-lesson', title: { en: 'Perceptron basics', zh: '感知机入门' },
+    steps: [{ narration: { en: 'Start: w = {w}', zh: '感知机入门：w = {w}' }, setup: { preset: 'textbook' } }] }));
+  const out = path.join(DIR, 'zh-lesson.html');
+  execFileSync('node', [path.join(ROOT, 'web/package/package.js'), '--www', WWW, '--standard', 'html', '--lesson-file', lessonFile,
+    '--lang', 'zh', '--out', out], { encoding: 'utf8' });
+  assert(fs.readFileSync(out, 'utf8').includes('id="pla-font-zh-more"'), 'the package lacks zh-more');
+  const seen = [];
+  const { context, page, errors } = await openApp(browser, 'file://' + out, { onPage: (pg) => pg.on('request', (r) => seen.push(r.url())) });
+  await page.waitForFunction(() => window.perceptronLab.fonts['zh-more'] === 'loaded', null, { timeout: 20000 });
+  const st = await page.evaluate(() => window.perceptronLab.idle());
+  await page.screenshot({ path: path.join(OUT, 'package-zh-more.png') });
+  assert(st.lesson && st.lesson.id === 'zh-lesson' && st.lang === 'zh', JSON.stringify([st.lesson, st.lang]));
+  assert(!seen.some((u) => u.includes('/fonts/')), 'fetched: ' + seen.filter((u) => u.includes('/fonts/')).join(', '));
+  assert(errors.length === 0, 'page errors: ' + errors.join(' | '));
+  await context.close();
+}
+
 async function teachersLessonFromAFile({ browser, server }) {
   const app = await openApp(browser, server.url + 'index.html?lang=vi');
   const page = app.page;
@@ -347,6 +370,8 @@ main(async ({ browser, server }) => {
   } finally {
     site.proc.kill();
   }
+
+  await check('a teacher\'s Chinese lesson\'s package carries the more Chinese font and draws its common characters', () => chineseTeachersLesson(ctx));
 
   await check('"Open a lesson file…" and "Paste a lesson…" add a teacher\'s lesson; one the lab refuses is explained', () => teachersLessonFromAFile(ctx));
 

@@ -146,16 +146,17 @@ const CHECKS = [
     assert(b.run.visited > a.run.visited && b.step > a.step, `progress: ${JSON.stringify(a.run)} then ${JSON.stringify(b.run)}`);
     assert(b.run.done >= a.run.done, 'done should not go back');
     const stepsPerSecond = (b.step - a.step) / 1;
-    await page.screenshot({ path: path.join(OUT, 'e2e-slices-api-train.png') });
     // The run alone so far; the click's own frame (a point added to 100,000: the margin and
     // the sets rebuilt, data work rather than the run's) is measured apart.
     const { t, work, box } = await page.evaluate(() => {
       const t = window.__longest();
       const work = window.perceptronLab.frameStats().work_max;
-      window.__long.length = 0; window.__mine.length = 0;
       const r = document.getElementById('canvas').getBoundingClientRect();
       return { t, work, box: { x: r.left, y: r.top, w: r.width, h: r.height } };
     });
+    // The picture of the run, once it is measured (a screenshot is a long task of the browser's).
+    await page.screenshot({ path: path.join(OUT, 'e2e-slices-api-train.png') });
+    await page.evaluate(() => { window.__long.length = 0; window.__mine.length = 0; });
 
     // A click on the canvas while it runs (it adds a point there: the run goes on, on the new data).
     const click = await timedClick(page, box.x + box.w * 0.75, box.y + box.h * 0.3);

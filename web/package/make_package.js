@@ -205,8 +205,13 @@
     return on.length === PANELS.length ? null : on.length ? on.join(',') : 'none';
   }
 
-  // The teacher's lessons (and, for html, the options) inside the lab page, first in <body>.
+  // The teacher's lessons (and, for html, the options) inside the lab page, first in <body>; and
+  // of the "more" fonts the page carries (zh-more: the common characters the cut Chinese font
+  // lacks, src/app/fonts/make_fonts.py) only those of a language a teacher's lesson is written in.
   function withPackageData(page, data) {
+    var own = (data && data.lessons || []).map(function (t) { return JSON.parse(t); });
+    page = page.replace(/\n?<script type="application\/octet-stream" id="pla-font-([a-z][a-z0-9]*)-more">[A-Za-z0-9+\/=]*<\/script>/g,
+      function (element, code) { return own.some(function (l) { return writtenIn(l, code); }) ? element : ''; });
     if (!data) return page;
     var at = page.indexOf('<body>');
     if (at < 0) throw fail('files', PAGE + ' has no <body>');
@@ -214,6 +219,12 @@
     if (page.charAt(at) === '\n') at += 1;
     var json = JSON.stringify(data).replace(/</g, '\\u003c');
     return page.slice(0, at) + '<script type="application/json" id="pla-package">' + json + '</script>\n' + page.slice(at);
+  }
+  // A text of the lesson `v` is written in the language `code` ({"en": ..., "zh": "..."}).
+  function writtenIn(v, code) {
+    if (Array.isArray(v)) return v.some(function (x) { return writtenIn(x, code); });
+    if (!v || typeof v !== 'object') return false;
+    return Object.keys(v).some(function (k) { return (k === code && typeof v[k] === 'string' && v[k] !== '') || writtenIn(v[k], code); });
   }
   function ownLessons(lessons) {
     var own = lessons.filter(function (l) { return l.text !== null; }).map(function (l) { return l.text; });

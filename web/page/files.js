@@ -97,7 +97,8 @@
 
   // A language's own fonts (zh: Chinese) are not in the wasm: the single-file page carries
   // them inside (#pla-font-NAME, base64); otherwise each is fetched (fonts/NAME.ttf), only
-  // when the engine asks for it (its language is chosen).
+  // when the engine asks for it (its language is chosen; a "more" font, zh-more, when a
+  // teacher's text shown uses one of its characters).
   var fontRequests = {};
   function fontFailed(name, why) {
     api.fonts[name] = 'failed';

@@ -10,6 +10,10 @@ file, and its "language.fonts" names the font files it needs beyond the ui font)
              first font cut to exactly the characters of its catalog (and lessons) that the ui
              font lacks, plus CJK and full-width punctuation where that font has it;
              LANG-2.ttf, ... its next fonts, cut to what the earlier ones still lack;
+  LANG-more.ttf  for a language with fonts and a list of common characters (COMMON below),
+             those its first font has beyond the fonts above (zh: GB2312's level 1, the 3,755
+             common hanzi, and its CJK punctuation and full-width forms): never loaded for the
+             catalogs, only when a teacher's text shown uses one of them (the page fetches it then);
   extra.ttf  every language's name where the ui font lacks it (each one is written in every
              language's menu: "中文") and the characters a language uses that neither the ui
              font nor its own fonts have, cut from the languages' fonts: always loaded, a few
@@ -17,9 +21,11 @@ file, and its "language.fonts" names the font files it needs beyond the ui font)
 
 Also writes a C++ source holding the fonts as byte arrays (kFont_NAME, '-' as '_') and a table
 of them (kFontNames, kFontBytes, kFontSizes, kFontCount; --embed ui: the ui and extra fonts'
-bytes only, the language fonts empty; --embed all: every font), and fails, naming the string
-and the character, when a catalog uses a character that the fonts loaded for its language
-lack (the glyph-coverage check).
+bytes only, the language fonts empty; --embed all: every font; kFontChars, kFontCharFirst,
+kFontCharCount: a "more" font's characters as a bitmap, so the app knows when a text needs
+it), and fails, naming the string and the character, when a catalog uses a character that
+the fonts loaded for its language lack (the glyph-coverage check; the "more" fonts count for
+none).
 
 Usage: make_fonts.py --catalogs DIR [--lessons DIR] --out DIR --cpp FILE --embed ui|all
        make_fonts.py --catalogs DIR --list     the font files it writes, one name a line
@@ -53,6 +59,26 @@ UI_RANGES = [
     (0x2200, 0x22FF),  # mathematical operators
     (0x25A0, 0x25CF),  # squares, triangles, circles (class shapes in text)
 ]
+# The code points the app merges from a language's fonts (src/app/fonts.cpp, is_cjk): the
+# characters of a "more" font are kept to these.
+CJK_RANGES = [(0x2E80, 0x9FFF), (0xF900, 0xFAFF), (0xFF00, 0xFFEF), (0x3000, 0x303F)]
+
+
+def gb2312(rows):
+    """The characters of GB2312's rows (0xA1 to 0xF7 as lead bytes), decoded from its byte pairs."""
+    out = set()
+    for lead in rows:
+        for trail in range(0xA1, 0xFF):
+            try:
+                out.add(ord(bytes([lead, trail]).decode("gb2312")))
+            except UnicodeDecodeError:
+                pass
+    return out
+
+
+# The common characters a "more" font holds, by language code: GB2312's rows 1 to 3 (CJK
+# punctuation, full-width forms) and its level 1 (rows 16 to 55: the 3,755 common hanzi).
+COMMON = {"zh": lambda: gb2312(list(range(0xA1, 0xA4)) + list(range(0xB0, 0xD8)))}
 # What a language font keeps besides its catalog's characters, where it has them.
 LANGUAGE_FONT_RANGES = [
     (0x3000, 0x3003),  # CJK punctuation
@@ -108,6 +134,12 @@ def font_names(rows):
         for i, source in enumerate(row["fonts"]):
             names[row["code"] if i == 0 else "%s-%d" % (row["code"], i + 1)] = (source, row["code"])
     return names
+
+
+def more_names(rows):
+    """The "more" fonts: {CODE-more: (the language's first font, its code)} for each language
+    with fonts and common characters (COMMON)."""
+    return {row["code"] + "-more": (row["fonts"][0], row["code"]) for row in rows if row["fonts"] and row["code"] in COMMON}
 
 
 def ranges(pairs):
@@ -174,6 +206,11 @@ def cut_all(rows, texts, out_dir):
         if code is None and name != "ui":
             have[name] = cut(source, (left & source_cmap(source, cmaps)) | {0x20}, os.path.join(out_dir, name + ".ttf"))
             left -= have[name]
+    # The common characters beyond all that, in the CJK ranges the app merges them over.
+    loaded = set().union(*(have[n] for n, (_, code) in names.items() if code is None))
+    for name, (source, code) in more_names(rows).items():
+        want = (COMMON[code]() & ranges(CJK_RANGES)) - loaded - own.get(code, set())
+        have[name] = cut(source, want & source_cmap(source, cmaps), os.path.join(out_dir, name + ".ttf"))
     return have
 
 
@@ -202,11 +239,26 @@ def cpp_array(name, data):
     return "\n".join(lines) + "\n"
 
 
-def cpp_source(rows, out_dir, embed_all):
+def cpp_chars(name, chars):
+    """A font's characters as a bitmap from its first one: bit c - first of byte (c - first) / 8.
+    Returns the C++ text, the first character and the bitmap's length in characters."""
+    first, last = min(chars), max(chars)
+    bits = bytearray((last - first) // 8 + 1)
+    for c in chars:
+        bits[(c - first) // 8] |= 1 << ((c - first) % 8)
+    lines = ["extern const unsigned char %s[];" % name, "const unsigned char %s[] = {" % name]
+    for i in range(0, len(bits), 32):
+        lines.append("  " + ",".join(str(b) for b in bits[i:i + 32]) + ",")
+    lines.append("};")
+    return "\n".join(lines) + "\n", first, last - first + 1
+
+
+def cpp_source(rows, out_dir, embed_all, have):
     """The fonts as C++ byte arrays and their table; a font not embedded has no bytes (size 0)."""
-    names = font_names(rows)
+    names = dict(font_names(rows), **more_names(rows))
+    more = more_names(rows)
     src = ["// Generated by src/app/fonts/make_fonts.py: do not edit.", "namespace pla::app {"]
-    symbols = []
+    symbols, chars, firsts, counts = [], [], [], []
     for name, (_, code) in names.items():
         symbol = "kFont_" + name.replace("-", "_")
         symbols.append(symbol)
@@ -217,14 +269,31 @@ def cpp_source(rows, out_dir, embed_all):
             src.append("extern const unsigned char %s[];\nextern const unsigned int %s_size;\n"
                        "alignas(4) const unsigned char %s[] = {0};\nconst unsigned int %s_size = 0;\n"
                        % (symbol, symbol, symbol, symbol))
+        if name in more and have[name]:
+            text, first, n = cpp_chars("kFontChars_" + name.replace("-", "_"), have[name])
+            src.append(text)
+            chars.append("kFontChars_" + name.replace("-", "_"))
+            firsts.append(first)
+            counts.append(n)
+        else:
+            chars.append("nullptr")
+            firsts.append(0)
+            counts.append(0)
     src.append("// The table: ui, extra (extra-2, ...), then each language's own fonts, named by its code\n"
-               "// (zh; zh-2, ... for its further font files).")
+               "// (zh; zh-2, ... for its further font files), then the \"more\" fonts (zh-more) with their\n"
+               "// characters (kFontChars: a bitmap of kFontCharCount characters from kFontCharFirst, bit\n"
+               "// c - first of byte (c - first) / 8; null for the other fonts).")
     src.append("extern const char* const kFontNames[];\nextern const unsigned char* const kFontBytes[];\n"
-               "extern const unsigned int kFontSizes[];\nextern const unsigned int kFontCount;")
+               "extern const unsigned int kFontSizes[];\nextern const unsigned int kFontCount;\n"
+               "extern const unsigned char* const kFontChars[];\nextern const unsigned int kFontCharFirst[];\n"
+               "extern const unsigned int kFontCharCount[];")
     src.append("const char* const kFontNames[] = {%s};" % ", ".join('"%s"' % n for n in names))
     src.append("const unsigned char* const kFontBytes[] = {%s};" % ", ".join(symbols))
     src.append("const unsigned int kFontSizes[] = {%s};" % ", ".join(s + "_size" for s in symbols))
     src.append("const unsigned int kFontCount = %d;" % len(symbols))
+    src.append("const unsigned char* const kFontChars[] = {%s};" % ", ".join(chars))
+    src.append("const unsigned int kFontCharFirst[] = {%s};" % ", ".join(str(n) for n in firsts))
+    src.append("const unsigned int kFontCharCount[] = {%s};" % ", ".join(str(n) for n in counts))
     src.append("}  // namespace pla::app\n")
     return "\n".join(src)
 
@@ -243,7 +312,7 @@ def main():
     except LanguageError as e:
         sys.exit("make_fonts.py: %s" % e)
     if a.list:
-        print("\n".join(font_names(rows)))
+        print("\n".join(list(font_names(rows)) + list(more_names(rows))))
         return 0
     if not a.out or not a.cpp:
         ap.error("--out and --cpp are needed (or --list)")
@@ -260,7 +329,7 @@ def main():
     if missing:
         sys.stderr.write("glyph coverage check failed:\n  " + "\n  ".join(missing[:50]) + "\n")
         return 1
-    text = cpp_source(rows, a.out, a.embed == "all")
+    text = cpp_source(rows, a.out, a.embed == "all", have)
     old = open(a.cpp).read() if os.path.exists(a.cpp) else ""
     if old != text:
         with open(a.cpp, "w") as f:
