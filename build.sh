@@ -2,7 +2,7 @@
 # Perceptron Lab build driver. Every subcommand installs what it needs first.
 #   ./build.sh serve   install, build the web app, serve it on 127.0.0.1:${PORT:-8000}
 #   ./build.sh test    install, build native + web, run every test (CTest)
-#   ./build.sh fuzz [SECONDS]   build the libFuzzer targets (clang) in build/fuzz, run each SECONDS (30)
+#   ./build.sh fuzz [SECONDS]   build the libFuzzer targets (clang) in build/native-asan/fuzz, run each SECONDS (30)
 #   ./build.sh bench   benchmarks: ours (native + wasm), scikit-learn, liblinear on the same data; one table
 #   ./build.sh package --standard scorm12|scorm2004|h5p|html [--lesson ID[,ID...]] [--lesson-file FILE]...
 #                      [--lang CODE] [--pass 0.8] [--theme light|dark|contrast] [--panels data,run]
@@ -229,26 +229,17 @@ build_preset() { configure "$1"; log "building $1"; cmake --build "${BUILD}/$1" 
 
 build_native() { deps_native; build_preset native-release; }
 
-# libFuzzer targets (tests/fuzz, a CMake project of its own): Debian's clang-14 with
-# -fsanitize=fuzzer,address,undefined, in build/fuzz, at -O1 with line tables (libFuzzer's
-# own recommendation; full debug info only made the build slower).
-build_fuzz() {
-  install_packages
-  local out
-  if ! out="$(cmake -S "${ROOT}/tests/fuzz" -B "${BUILD}/fuzz" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DCMAKE_CXX_COMPILER=clang++-14 2>&1)"; then
-    printf '%s\n' "$out" >&2
-    die "configuring the fuzz targets failed"
-  fi
-  log "building fuzz targets"
-  cmake --build "${BUILD}/fuzz" -j"${JOBS}"
-}
+# libFuzzer targets (tests/fuzz): built in the native-asan build (Debian's clang-14 with
+# -fsanitize=address,undefined at -O1 with line tables, libFuzzer's own recommendation), whose
+# core carries the fuzzer's coverage instrumentation: the core is compiled once for the ASan
+# tests and the fuzzers. The binaries are in build/native-asan/fuzz.
+build_fuzz() { install_packages; build_preset native-asan pla_fuzz; }
 cmd_fuzz() {
   local seconds="${1:-30}"
   case "$seconds" in ''|*[!0-9]*) die "usage: ./build.sh fuzz [SECONDS] (a whole number, default 30)" ;; esac
   build_fuzz
   log "fuzzing every target for ${seconds} s"
-  bash "${ROOT}/tests/fuzz/run_fuzz.sh" --build "${BUILD}/fuzz" --seconds "$seconds"
+  bash "${ROOT}/tests/fuzz/run_fuzz.sh" --build "${BUILD}/native-asan/fuzz" --seconds "$seconds"
 }
 build_web()    { deps_web; build_preset wasm-release; print_sizes; scorm_packages "${BUILD}/wasm-release/www"; }
 
@@ -302,9 +293,9 @@ cmd_test() {
   deps_web; install_npm
   log "set-up: $((SECONDS - t0)) s"
   build_preset native-release
-  build_preset native-asan "core_tests app_tests pla"  # what the asan.* and corpus.asan tests run
+  # What the asan.*, corpus.asan and fuzz.* tests run (the fuzzers link the ASan build's core).
+  build_preset native-asan "core_tests app_tests pla pla_fuzz"
   build_preset wasm-release
-  build_fuzz
   print_sizes
   log "set-up and builds: $((SECONDS - t0)) s; running tests"
   (cd "$ROOT" && ctest --preset all --output-on-failure) || rc=$?

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets of tests/fuzz (built by `./build.sh fuzz`).
 #   run_fuzz.sh [--build DIR] [--seconds N] [--work DIR] [TARGET...]
-#     --build DIR   the fuzz build folder (default: build/fuzz)
+#     --build DIR   the fuzz targets' folder (default: build/native-asan/fuzz)
 #     --seconds N   fuzzing time per target (default: 30; twice that for fuzz_lesson and fuzz_session)
 #     --work DIR    where new corpus inputs, crash artifacts and logs go (default: the build folder);
 #                   the corpus grows across runs, so repeated runs go deeper
@@ -19,7 +19,7 @@ set -uo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "${HERE}/../.." && pwd)"
-BUILD="${ROOT}/build/fuzz"
+BUILD="${ROOT}/build/native-asan/fuzz"
 SECONDS_EACH=30
 WORK=""
 TARGETS=()
