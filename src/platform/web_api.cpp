@@ -44,7 +44,10 @@ EMSCRIPTEN_KEEPALIVE const char* pla_command(const char* json) {
                        : pla::Status::fail(pla::Msg::command_bad_json, {{"reason", error}});
   after_command(p);  // before `result` is set: a lesson event's listener may call back
   // running: sliced work (this command's, or work already under way) goes on in the frames.
-  result = !st ? "{\"ok\":false,\"error\":" + pla::json_string(st.error) + ",\"shown\":" + pla::json_string(p.app.msg(st)) + "}"
+  // shown: in the page's language once its catalog is here (the page draws it with the
+  // browser's fonts: it need not wait for the canvas's).
+  const std::string& page_lang = p.app.session.catalogs().whole(p.app.lang) ? p.app.lang : pla::app::kEnglish;
+  result = !st ? "{\"ok\":false,\"error\":" + pla::json_string(st.error) + ",\"shown\":" + pla::json_string(p.app.texts(page_lang).msg(st)) + "}"
                : pla::app::working(p.app) ? "{\"ok\":true,\"running\":true}" : "{\"ok\":true}";
   // A command's reply text (studio_export: the lesson file, studio_link: the link).
   if (st && !p.app.reply.empty()) result.insert(result.size() - 1, ",\"reply\":" + pla::json_string(p.app.reply));

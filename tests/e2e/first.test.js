@@ -53,7 +53,10 @@ async function firstVisit(browser, server, lang, view) {
   const t = catalog(lang);
   await withApp(browser, server, lang, view, '', async (app, opts) => {
     const { page } = app;
-    await frames(page, 4);
+    // The canvas speaks the language once its fonts are here (English until then).
+    await page.waitForFunction((want) => window.perceptronLab.state().canvas.status.includes(want),
+      t.canvas.status_start, { timeout: 15000 }).catch(() => null);  // (the assertion below says what was drawn)
+    await frames(page, 2);
     const s = await state(page);
     assert(s.lang === lang, 'language ' + s.lang);
     assert(s.step === 0 && s.updates === 0 && s.playing === false && s.converged === false,

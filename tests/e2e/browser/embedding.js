@@ -132,8 +132,9 @@ module.exports = [
     assert(host.errors.length === 0, host.errors.join(' | '));
   }],
 
-  ['a lesson through its interface: a click answers, Enter is Next, the host page gets the events', async ({ server, page, visit, openHost }) => {
-    const a = await visit(server.url + 'index.html?lesson=textbook&lang=vi');
+  ['a lesson through its interface: a click answers, Enter is Next, the host page gets the events', async ({ browser, server, openHost }) => {
+    // A fresh context, as a student's first visit by the link (nothing of the checks before).
+    const a = await openApp(browser, server.url + 'index.html?lesson=textbook&lang=vi');
     // The first step's work runs in the frames (slower on a busy machine): the question is open
     // once its step is shown.
     await a.page.waitForFunction(() => (window.perceptronLab.lessonEvents || []).some((e) => e.event === 'step_shown'),
@@ -156,6 +157,7 @@ module.exports = [
     assert(s.lesson.step === 1, 'Enter should go to the next step: ' + JSON.stringify(s.lesson));
     await a.page.screenshot({ path: path.join(OUT, 'e2e-lesson-vi.png') });
     assert(a.errors.length === 0, a.errors.join(' | '));
+    await a.context.close();
     // A host page embedding the lesson receives its events by postMessage.
     const host = await openHost();
     const got = await host.page.evaluate(async (url) => {

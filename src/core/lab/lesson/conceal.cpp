@@ -139,8 +139,8 @@ bool setting_moves(const std::string& key) {
 
 // The commands that run the lab along (the run's controls); every other command that moves
 // the lab edits the data or the query points.
-const char* const kRunCommands[] = {"reset", "step", "step_back", "seek", "next_update", "epoch", "train",
-                                    "run", "play", "train_start", "toggle_play"};
+const char* const kRunCommands[] = {"reset",   "step", "step_back", "seek",        "next_update", "epoch",    "train",
+                                    "run",     "play", "update_on", "train_start", "toggle_play", "compare"};
 
 const std::vector<ControlInfo> kControlTable = {
     {kControlRun, "run"}, {kControlData, "data"}, {kControlSettings, "settings"}};

@@ -64,7 +64,8 @@ unsigned question_conceals(const LessonQuestion& q);
 // lesson's view may keep locked from a step on (the interface's `locked` setting).
 enum Control : unsigned {
   kControlRun = 1u << 0,       // running the lab along: step, next update, epoch, train, play, the
-                               // scrubber, reset
+                               // scrubber, reset, an update on a point of the student's choosing,
+                               // the learning-rate comparison
   kControlData = 1u << 1,      // the data and the query points: add, move, remove, a preset,
                                // generate, import
   kControlSettings = 1u << 2,  // the settings that change the run (the learner, η, the order, ...)

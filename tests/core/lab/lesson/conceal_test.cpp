@@ -13,9 +13,11 @@ namespace pla::conceal_test {
 namespace {
 
 TEST(Controls, EachCommandIsInItsGroup) {
-  for (const char* run : {"step", "next_update", "epoch", "train", "play", "seek", "step_back", "reset", "toggle_play", "train_start"})
+  for (const char* run : {"step", "next_update", "epoch", "train", "play", "seek", "step_back", "reset", "toggle_play",
+                          "train_start", "update_on", "compare"})
     EXPECT_EQ(command_controls({run}), unsigned{kControlRun}) << run;
-  for (const char* data : {"add_point", "move_point", "remove_point", "preset", "generate", "import_csv"})
+  for (const char* data : {"add_point", "move_point", "remove_point", "preset", "generate", "import_csv", "clear",
+                           "add_query", "clear_queries"})
     EXPECT_EQ(command_controls({data}), unsigned{kControlData}) << data;
   EXPECT_EQ(command_controls({"set", "algo", "pocket"}), unsigned{kControlSettings});
   EXPECT_EQ(command_controls({"set", "eta", "0.5"}), unsigned{kControlSettings});
