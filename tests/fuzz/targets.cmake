@@ -1,7 +1,8 @@
 # The libFuzzer targets (tests/fuzz/fuzz_*.cpp), each linking the core given, written to
 # `out_dir` (run_fuzz.sh --build OUT_DIR runs every fuzz_* binary found there); the target
 # pla_fuzz builds them all. The core must
-# carry the fuzzer's coverage instrumentation (-fsanitize=fuzzer-no-link) and the sanitizers.
+# carry coverage counters (-fsanitize-coverage=inline-8bit-counters,pc-table, or the whole
+# -fsanitize=fuzzer-no-link) and the sanitizers.
 function(pla_fuzz_targets core out_dir)
   file(GLOB sources CONFIGURE_DEPENDS "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/fuzz_*.cpp")
   add_custom_target(pla_fuzz)

@@ -164,7 +164,10 @@ module.exports = [
       const events = [];
       window.addEventListener('message', (m) => { if (m.data && m.data.type === 'perceptronLab:event') events.push(m.data.event); });
       const f = document.createElement('iframe');
-      f.src = url; f.width = 640; f.height = 400; document.body.appendChild(f);
+      // In view, over the page's top: a lab out of view builds no frames (e2e.embed), so a lesson
+      // there would not start until scrolled to; where the page would put it depends on timing.
+      f.src = url; f.width = 640; f.height = 400; f.style.cssText = 'position: fixed; top: 0; left: 0; z-index: 10';
+      document.body.appendChild(f);
       const t0 = Date.now();
       while (Date.now() - t0 < 30000 && !events.some((e) => e.event === 'step_shown')) await new Promise((r) => setTimeout(r, 20));
       f.contentWindow.postMessage({ type: 'perceptronLab', id: 'n1', command: ['lesson_next'] }, '*');

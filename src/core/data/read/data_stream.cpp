@@ -48,7 +48,10 @@ Status DataStream::open(const std::string& path, const ReadOptions& options, std
   std::rewind(s.file);
   // Mapped unless the caller asked for a smaller window (the tests of the window's edges).
   if (buffer_bytes >= kStreamBufferBytes && s.map_file()) return s.detect_and_start(std::min<std::size_t>(s.end, kStreamBufferBytes));
-  s.buf.resize(buffer_bytes < 4096 ? 4096 : buffer_bytes);
+  // No larger than the file (plus one byte, to see its end): a buffer grows for a line that needs it.
+  std::size_t want = buffer_bytes;
+  if (s.size > 0 && s.size < want) want = static_cast<std::size_t>(s.size) + 1;
+  s.buf.resize(want < 4096 ? 4096 : want);
   // The first window of the file, for the format.
   while (s.end < s.buf.size() && !s.eof) {
     const std::size_t got = std::fread(s.buf.data() + s.end, 1, s.buf.size() - s.end, s.file);
