@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // A lesson question is a fair test in the real page (core/conceal.hpp): for every question
-// step of every built-in lesson, in English, Vietnamese and Chinese, with every layer of the
-// canvas switched on (hulls, max-margin line, α as size, crosses, the decision field):
+// step of every built-in lesson, each lesson in one of the languages in turn (the first in
+// English, the next in Vietnamese, ...: every lesson and every language; the app tests'
+// FairTest walks every lesson in every language), with every layer of the canvas switched on (hulls, max-margin line, α as size, crosses, the decision field):
 //   - state().lesson says the question is locked and what it conceals, and state().cues (what
 //     the canvas drew in its last frame) shows none of it drawn;
 //   - describe() (the screen reader's words, outside the lesson's own section) and the live
@@ -85,27 +86,31 @@ main(async ({ browser, server }) => {
     return app;
   };
   const total = {};
-  for (const lang of LANGS) {
-    await check(`every question of every lesson conceals its answer and locks the lab (${lang})`, async () => {
+  let questionsInAll = 0, lessonsWalked = 0;
+  for (const [li, lang] of LANGS.entries()) {
+    await check(`every question of its share of the lessons conceals its answer and locks the lab (${lang})`, async () => {
       const { page, errors } = await open(server.url + `index.html?lang=${lang}`);
       const ids = await page.evaluate(() => window.perceptronLab.state().lessons.map((l) => l.id));
       assert(ids.length >= 11, 'lessons: ' + ids.join(', '));
       let questions = 0;
       const problems = [];
-      for (const id of ids) {
+      for (const id of ids.filter((_, i) => i % LANGS.length === li)) {
+        ++lessonsWalked;
         const seen = await page.evaluate(walkAndCheck, id);
         questions += seen.questions;
         problems.push(...seen.problems);
         for (const [k, v] of Object.entries(seen.concealed)) total[k] = (total[k] || 0) + v;
       }
       console.log(`  ${lang}: ${questions} questions checked`);
-      assert(questions >= 60, `only ${questions} questions seen`);
+      questionsInAll += questions;
+      assert(questions >= 10, `only ${questions} questions seen`);
       assert(problems.length === 0, problems.join('\n'));
       assert(errors.length === 0, errors.join('\n'));
     });
   }
-  await check('the cues each kind of question conceals were all met', async () => {
-    console.log('  concealed (question × language): ' + JSON.stringify(total));
+  await check('every lesson walked; the cues each kind of question conceals were all met', async () => {
+    console.log('  concealed (questions): ' + JSON.stringify(total));
+    assert(lessonsWalked >= 11 && questionsInAll >= 60, `${lessonsWalked} lessons, ${questionsInAll} questions`);
     for (const c of ['mistakes', 'regions', 'loss', 'theory', 'alpha', 'trace', 'queries', 'hull', 'vc', 'counts'])
       assert(total[c] > 0, `${c} never concealed`);
   });

@@ -7,7 +7,7 @@
 //     phone from a Play button in the status, inside the first screen);
 //   an empty canvas says what a click (a tap) does until the first point is added;
 //   a lesson step naming x3: x3 drawn on the canvas and said in the description;
-//   the kernel on 20,000 points: why it cannot train, at once, beside Train (and after
+//   the kernel on 5,001 points (its limit is 5,000): why it cannot train, at once, beside Train (and after
 //     pressing Train still once), and gone once another learner takes the data;
 //   a lesson file's error: the step and the field in the language shown (the reply's `shown`).
 // Screenshots of each, named first-<scene>-<lang>-<desk|phone>.png in --out.
@@ -134,11 +134,11 @@ async function lessonX3(browser, server, lang, view) {
 async function kernelRefused(browser, server, lang, view) {
   await withApp(browser, server, lang, view, '', async (app, opts) => {
     const { page } = app;
-    assert((await command(page, 'generate', 'separable', '20000')).ok, 'generate');
+    assert((await command(page, 'generate', 'separable', '5001')).ok, 'generate');
     assert((await command(page, 'set', 'algo', 'kernel')).ok, 'set algo kernel');
     await frames(page, 4);
     let s = await state(page);
-    assert(s.message.refused !== '', 'the kernel should refuse 20,000 points: ' + JSON.stringify(s.message));
+    assert(s.message.refused !== '', 'the kernel should refuse 5,001 points: ' + JSON.stringify(s.message));
     // The canvas's status points there (on a phone Train is further down).
     assert(s.canvas.status.includes(catalog(lang).canvas.status_refused), 'status: ' + s.canvas.status);
     // Said at once, beside Train (the line right under the run buttons), once.
@@ -196,7 +196,7 @@ main(async ({ browser, server }) => {
         () => firstVisit(browser, server, lang, view));
       await check(`empty canvas, ${lang}, ${view}: the hint until the first point`, () => emptyCanvas(browser, server, lang, view));
       await check(`lesson step naming x3, ${lang}, ${view}`, () => lessonX3(browser, server, lang, view));
-      await check(`kernel on 20,000 points, ${lang}, ${view}: why, beside Train, once, then gone`,
+      await check(`kernel on 5,001 points, ${lang}, ${view}: why, beside Train, once, then gone`,
         () => kernelRefused(browser, server, lang, view));
       if (view === 'desk') await check(`a lesson file's error in ${lang}: the file, the step, the field`, () => lessonFileError(browser, server, lang, view));
     }
