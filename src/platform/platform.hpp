@@ -107,6 +107,8 @@ void install_hooks(Platform& p);
 ImDrawCallback batch_drawer();
 void batch_gl_context_lost();
 void save_png_requests(Platform& p, int fb_h);
+// solid_fills.cpp: the browser's solid fills drawn without a texture read (natively nothing).
+void mark_solid_fills(ImDrawData* data);
 
 // page.cpp: lesson events (natively dropped) and the end of sliced work, for the page.
 void forward_lesson_events(Platform& p);
