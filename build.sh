@@ -38,13 +38,15 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # ---------------------------------------------------------------- packages
 PACKAGES=(cmake ninja-build g++ clang libclang-rt-14-dev libgtest-dev googletest
-  libbenchmark-dev emscripten libsdl2-dev xvfb xauth libgl1-mesa-dri chromium
-  python3-sklearn python3-numpy liblinear-tools dpkg-dev xz-utils nodejs nlohmann-json3-dev
+  emscripten libsdl2-dev xvfb xauth libgl1-mesa-dri chromium
+  python3-sklearn python3-numpy dpkg-dev xz-utils nodejs nlohmann-json3-dev
   python3-fonttools fonts-dejavu-core fonts-wqy-microhei libfast-float-dev universal-ctags)
+# Only `bench` needs these (Google Benchmark, liblinear's train).
+BENCH_PACKAGES=(libbenchmark-dev liblinear-tools)
 
-install_packages() {
+install_packages() {  # install_packages [EXTRA_PACKAGE...]
   local missing=()
-  for p in "${PACKAGES[@]}"; do
+  for p in "${PACKAGES[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   # nodejs may come from another vendor; accept any node on PATH.
@@ -307,7 +309,7 @@ cmd_test() {
 # Benchmark), then run_bench.py generates the data in build/bench (deleted afterwards;
 # --keep-data keeps it), runs every implementation and prints the table.
 cmd_bench() {
-  deps_native; fetch_pipwerks; fetch_fflate  # (the wasm build's web folder carries them)
+  install_packages "${BENCH_PACKAGES[@]}"; deps_native; fetch_pipwerks; fetch_fflate  # (the wasm build's web folder carries them)
   build_preset native-release pla_bench
   build_preset wasm-release pla_bench
   /usr/bin/python3 "${ROOT}/tests/bench/run_bench.py" --native "${BUILD}/native-release" \
