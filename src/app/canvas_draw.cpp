@@ -296,8 +296,19 @@ void draw_ghost(ImDrawList* dl, const Mapping& m, const std::vector<double>& w, 
     dashed(dl, to_im(data_to_pixel(m, p)), to_im(data_to_pixel(m, q)), color, 2.0f * thick);
 }
 
+// A label of the update's arrows: where the canvas has room beside `at` (clear of the points,
+// their names and the other labels), else where it always went, `fallback`.
+void update_label(ImDrawList* dl, LabelSpace& space, Vec2d at, ImVec2 fallback, ImU32 colour, const char* text) {
+  const ImVec2 ts = ImGui::CalcTextSize(text);
+  const ImVec2 p(clamp_px(at.x), clamp_px(at.y));
+  ImVec2 where = fallback;
+  if (space.place(ImVec4(p.x - 3, p.y - 3, p.x + 3, p.y + 3), ts, 3.0f, where))
+    space.take(ImVec4(where.x - 1, where.y, where.x + ts.x + 1, where.y + ts.y));
+  dl->AddText(where, colour, text);
+}
+
 // The update as a vector sum: w_old + eta*y*x = w_new, drawn from the origin.
-void draw_update(ImDrawList* dl, const App& app, const Palette& pal) {
+void draw_update(ImDrawList* dl, const App& app, const Palette& pal, LabelSpace& space) {
   const Mapping& m = app.view.map;
   const Session& s = app.session;
   if (!s.has_last_step() || !s.last_step().mistake || s.train_set().d != 2 || s.lift()) return;
@@ -314,9 +325,9 @@ void draw_update(ImDrawList* dl, const App& app, const Palette& pal) {
   arrow(dl, to_im(o), to_im(d), pal.step, 1.6f);
   arrow(dl, to_im(o), to_im(c), pal.line, 2.2f);
   const float lh = ImGui::GetTextLineHeight();
-  dl->AddText(ImVec2(clamp_px(a.x) + 4, clamp_px(a.y) - lh - 2), pal.muted, app.tr("canvas.w_before"));
-  dl->AddText(ImVec2(clamp_px(d.x) + 4, clamp_px(d.y) - lh - 2), pal.step, "ηyx");
-  dl->AddText(ImVec2(clamp_px(c.x) + 4, clamp_px(c.y) + 2), pal.line, "w ← w + ηyx");
+  update_label(dl, space, c, ImVec2(clamp_px(c.x) + 4, clamp_px(c.y) + 2), pal.line, "w ← w + ηyx");
+  update_label(dl, space, d, ImVec2(clamp_px(d.x) + 4, clamp_px(d.y) - lh - 2), pal.step, "ηyx");
+  update_label(dl, space, a, ImVec2(clamp_px(a.x) + 4, clamp_px(a.y) - lh - 2), pal.muted, app.tr("canvas.w_before"));
 }
 
 void draw_hulls(ImDrawList* dl, const Mapping& m, const Dataset& ds, const Palette& pal) {
@@ -578,7 +589,7 @@ void draw_canvas(App& app, ImVec2 pos, ImVec2 size) {
     app.view.drawn.regions = app.view.drawn.regions || regions;
     // Pocket, averaged and batch keep another hyperplane than the running one: show it faintly.
     if (l.running_w() != l.w()) draw_ghost(dl, m, l.running_w(), l.running_b(), pal.ghost, pal.thick);
-    if (app.view.show_update) draw_update(dl, app, pal);
+    if (app.view.show_update) draw_update(dl, app, pal, space);
   }
   draw_points(dl, app);
   draw_queries(dl, app, space);
