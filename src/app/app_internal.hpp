@@ -29,6 +29,10 @@ inline bool keeps(const App& app, unsigned controls) {
 
 // ---- The windows and panels of a frame (frame.cpp lays them out).
 void canvas(App& app);             // canvas.cpp
+// The canvas's window is drawn in the canvas's background colour (frame.cpp), so the canvas
+// fills no background of its own: one pass over its pixels fewer, most of a frame's cost on a
+// software GL. Not with touch: the tools under the canvas share the window and keep its colour.
+inline bool canvas_window_is_canvas_colour(const App& app) { return !app.touch; }
 void fit_view_to_data(App& app);   // canvas.cpp
 void status_play(App& app);        // canvas_labels.cpp: Play in the status band (narrow), after the canvas
 void control_panel(App& app);      // panels.cpp

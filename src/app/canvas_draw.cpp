@@ -564,8 +564,7 @@ void draw_canvas(App& app, ImVec2 pos, ImVec2 size) {
   const Learner& l = s.learner();
   dl->PushClipRect(pos, ImVec2(pos.x + size.x, pos.y + size.y), true);
   const Palette& pal = palette(app);
-  // Without touch the window's background is this colour already (frame.cpp canvas_windows).
-  if (app.touch) dl->AddRectFilled(pos, ImVec2(pos.x + size.x, pos.y + size.y), pal.background);
+  if (!canvas_window_is_canvas_colour(app)) dl->AddRectFilled(pos, ImVec2(pos.x + size.x, pos.y + size.y), pal.background);
   const bool linear_2d = !s.lift() && l.linear() && l.w().size() == 2;
   LabelSpace space = label_space(app, pos, size);  // where the words may go (canvas_labels.cpp)
   const bool regions = !hides(app, kCueRegions);

@@ -140,12 +140,10 @@ void canvas_windows(App& app, Layout& at) {
   ImGui::SetNextWindowPos(at.canvas_pos);
   ImGui::SetNextWindowSize(at.canvas_size);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-  // The window's own background is the canvas's (draw_canvas then fills none): one pass over
-  // the canvas's pixels fewer, which is most of a frame's cost where the GPU is software.
-  // With touch the tools under the canvas keep the window's colour.
-  if (!app.touch) ImGui::PushStyleColor(ImGuiCol_WindowBg, palette(app).background);
+  const bool canvas_colour = canvas_window_is_canvas_colour(app);
+  if (canvas_colour) ImGui::PushStyleColor(ImGuiCol_WindowBg, palette(app).background);
   ImGui::Begin("Data", nullptr, kFixed | ImGuiWindowFlags_NoDecoration);
-  if (!app.touch) ImGui::PopStyleColor();
+  if (canvas_colour) ImGui::PopStyleColor();
   canvas(app);
   ImGui::End();
   ImGui::PopStyleVar();

@@ -210,7 +210,7 @@ void frame(void* arg) {
   glViewport(0, 0, fb_w, fb_h);
   glClearColor(0.94f, 0.94f, 0.95f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
-  mark_solid_fills(ImGui::GetDrawData());
+  mark_solid_fills(p, ImGui::GetDrawData());
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   if (!p.png_requests.empty()) save_png_requests(p, fb_h);
 

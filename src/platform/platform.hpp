@@ -76,6 +76,8 @@ struct Platform {
   } replies;
   std::string answer_field;  // browser: the answer field as last told to the page (JSON)
   std::string studio_field;  // browser: the studio's field typed in as last told to the page (JSON)
+  // browser: the renderer's fragment shader was given the solid-fill branch (solid_fills.cpp)
+  bool solid_fill_shader = false;
 };
 constexpr int kSettleFrames = 8;
 
@@ -107,8 +109,9 @@ void install_hooks(Platform& p);
 ImDrawCallback batch_drawer();
 void batch_gl_context_lost();
 void save_png_requests(Platform& p, int fb_h);
-// solid_fills.cpp: the browser's solid fills drawn without a texture read (natively nothing).
-void mark_solid_fills(ImDrawData* data);
+// solid_fills.cpp: the browser's solid fills drawn without a texture read, once the renderer's
+// shader has the branch for them (natively, or without it, nothing).
+void mark_solid_fills(const Platform& p, ImDrawData* data);
 
 // page.cpp: lesson events (natively dropped) and the end of sliced work, for the page.
 void forward_lesson_events(Platform& p);

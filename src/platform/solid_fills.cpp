@@ -11,6 +11,8 @@
 //   - Before the draw data goes to the renderer, mark_solid_fills gives the vertices that
 //     sample the white pixel the UV (-1, -1). The atlas's white pixel is read at its texel's
 //     centre and is (1, 1, 1, 1): the colours, and so the pixels, are the same.
+//   - Only once the shader has the branch (Platform::solid_fill_shader, set when ImGui's shader
+//     was found and rewritten): a UV of -1 read from the atlas would be another texel.
 //   - A draw list with a command of another texture (an image) is left as it is.
 #include "platform/platform.hpp"
 
@@ -36,15 +38,18 @@ extern "C" void pla_gl_shader_source(GLuint shader, GLsizei count, const GLchar*
     else source.append(strings[i]);
   }
   const std::size_t at = source.find(kSampled);
-  if (at != std::string::npos) source.replace(at, std::char_traits<char>::length(kSampled), kBranched);
+  if (at != std::string::npos) {
+    source.replace(at, std::char_traits<char>::length(kSampled), kBranched);
+    pla::platform::the_platform().solid_fill_shader = true;
+  }
   const GLchar* one = source.c_str();
   glShaderSource(shader, 1, &one, nullptr);
 }
 
 namespace pla::platform {
 
-void mark_solid_fills(ImDrawData* data) {
-  if (!data) return;
+void mark_solid_fills(const Platform& p, ImDrawData* data) {
+  if (!data || !p.solid_fill_shader) return;
   const ImTextureID atlas = ImGui::GetIO().Fonts->TexID;
   const ImVec2 white = ImGui::GetFontTexUvWhitePixel();
   for (int n = 0; n < data->CmdListsCount; ++n) {
@@ -62,7 +67,7 @@ void mark_solid_fills(ImDrawData* data) {
 #else
 
 namespace pla::platform {
-void mark_solid_fills(ImDrawData*) {}
+void mark_solid_fills(const Platform&, ImDrawData*) {}
 }  // namespace pla::platform
 
 #endif
