@@ -37,54 +37,27 @@ die() { printf '\033[31m[build] error:\033[0m %s\n' "$*" >&2; exit 1; }
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # ---------------------------------------------------------------- packages
-# What the native builds need. The web build's and the browser tests' (WEB_PACKAGES, the larger
-# share to unpack) come with them, except in `test`, which installs those in the background
-# while the native builds run.
 PACKAGES=(cmake ninja-build g++ clang libclang-rt-14-dev libgtest-dev googletest
-  libsdl2-dev xvfb xauth dpkg-dev xz-utils nodejs nlohmann-json3-dev
+  emscripten libsdl2-dev xvfb xauth libgl1-mesa-dri chromium
+  python3-sklearn python3-numpy dpkg-dev xz-utils nodejs nlohmann-json3-dev
   python3-fonttools fonts-dejavu-core fonts-wqy-microhei libfast-float-dev universal-ctags)
-WEB_PACKAGES=(emscripten libgl1-mesa-dri chromium python3-sklearn python3-numpy)
 # Only `bench` needs these (Google Benchmark, liblinear's train).
 BENCH_PACKAGES=(libbenchmark-dev liblinear-tools)
 
-missing_packages() {  # missing_packages PACKAGE... -> prints those not installed, one a line
-  local p
-  for p in "$@"; do
-    # nodejs may come from another vendor; any node and npm on PATH will do.
-    [ "$p" = nodejs ] && command -v node >/dev/null && command -v npm >/dev/null && continue
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || echo "$p"
-  done
-}
-APT_UPDATED=""
-apt_install() {  # apt_install PACKAGE...: installs the missing ones (waiting for another apt's lock)
+install_packages() {  # install_packages [EXTRA_PACKAGE...]
   local missing=()
-  mapfile -t missing < <(missing_packages "$@")
+  for p in "${PACKAGES[@]}" "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  # nodejs may come from another vendor; accept any node on PATH.
+  if command -v node >/dev/null && command -v npm >/dev/null; then
+    local keep=(); for p in "${missing[@]}"; do [ "$p" = nodejs ] || keep+=("$p"); done
+    missing=("${keep[@]+"${keep[@]}"}")
+  fi
   [ "${#missing[@]}" -eq 0 ] && return 0
   log "installing Debian packages: ${missing[*]}"
-  if [ -z "$APT_UPDATED" ]; then
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 update -qq
-    APT_UPDATED=1
-  fi
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -qq \
-    --no-install-recommends "${missing[@]}" >/dev/null
-}
-install_packages() { apt_install "${PACKAGES[@]}" "${WEB_PACKAGES[@]}" "$@"; }  # install_packages [EXTRA...]
-
-# The web packages installed in the background (cmd_test): web_packages_start, then
-# web_packages_wait before anything uses them. Its output goes to build/_deps/apt-web.log.
-WEB_APT_PID=""
-web_packages_start() {
-  apt_install "${PACKAGES[@]}"
-  [ -z "$(missing_packages "${WEB_PACKAGES[@]}")" ] && return 0
-  mkdir -p "$DEPS"
-  log "installing the web build's packages in the background (${DEPS}/apt-web.log)"
-  apt_install "${WEB_PACKAGES[@]}" > "${DEPS}/apt-web.log" 2>&1 &
-  WEB_APT_PID=$!
-}
-web_packages_wait() {
-  [ -n "$WEB_APT_PID" ] || return 0
-  wait "$WEB_APT_PID" || { cat "${DEPS}/apt-web.log" >&2; die "installing ${WEB_PACKAGES[*]} failed"; }
-  WEB_APT_PID=""
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
 # ------------------------------------------------ third-party source packages
@@ -319,12 +292,11 @@ print_sizes() {
 
 cmd_test() {
   local t0=$SECONDS rc=0
-  web_packages_start; fetch_imgui; fetch_pipwerks; fetch_fflate; install_npm
+  deps_web; install_npm
   log "set-up: $((SECONDS - t0)) s"
   build_preset native-release
   # What the asan.*, corpus.asan and fuzz.* tests run (the fuzzers link the ASan build's core).
   build_preset native-asan "core_tests app_tests pla pla_fuzz"
-  web_packages_wait; build_sdl2_wasm
   build_preset wasm-release
   print_sizes
   log "set-up and builds: $((SECONDS - t0)) s; running tests"
