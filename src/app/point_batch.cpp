@@ -19,8 +19,6 @@ void record_batch(ImDrawList* dl, DrawBatch& b, void (*record)(ImDrawList*, void
   record(&list, ctx);
   b.vtx.assign(list.VtxBuffer.Data, list.VtxBuffer.Data + list.VtxBuffer.Size);
   b.idx.assign(list.IdxBuffer.Data, list.IdxBuffer.Data + list.IdxBuffer.Size);
-  static std::uint64_t recorded_so_far = 0;  // (the app runs on one thread)
-  b.generation = ++recorded_so_far;
   ++b.recordings;
   b.recorded = true;
 }

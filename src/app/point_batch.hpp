@@ -38,15 +38,14 @@ class BatchKey {
   std::vector<std::uint64_t> words_;
 };
 
-// One recorded layer. `generation` is new at each recording, unique in the process (the
-// platform uploads its copy again when it differs from the one it holds).
+// One recorded layer. The platform knows a batch by its address and uploads its copy again
+// when `recordings` differs from the count it holds.
 struct DrawBatch {
   BatchKey key;
   bool recorded = false;
   std::vector<ImDrawVert> vtx;
   std::vector<ImDrawIdx> idx;
-  std::uint64_t generation = 0;
-  std::uint64_t recordings = 0;  // how many times it was recorded (tests)
+  std::uint64_t recordings = 0;  // how many times it was recorded
 };
 
 // The canvas's batched layers.

@@ -35,6 +35,7 @@
 #include "core/learn/fast_pla.hpp"
 #include "core/data/generators.hpp"
 #include "core/data/read/io.hpp"
+#include "core/base/catalogs.hpp"
 #include "core/base/json.hpp"
 #include "core/learn/learners.hpp"
 #include "core/lab/lesson/lesson.hpp"
@@ -61,7 +62,7 @@ const char* const kGenUsage =
     "          [--n N] [--d D] [--margin G] [--noise F] [--seed S] [--stream] --out FILE\n";
 const char* const kPredictUsage = "  pla predict --model FILE --data FILE [--labels FILE.npy] [--decimal .|,] [--json]\n";
 
-const char* const kLessonUsage = "  pla lesson --file FILE.json | --id ID [--lang en|vi|zh] [--wrong]\n";
+const char* const kLessonUsage = "  pla lesson --file FILE.json | --id ID [--lang CODE] [--wrong]\n";
 
 const char* const kDataHelp =
     "Data files: CSV (label column last or named label/y; labels -1/1 or 0/1; ',' separated with a decimal\n"
@@ -175,9 +176,6 @@ std::string usage_text(const std::string& command = "") {
 
 // [SECTION] options
 
-// The command whose usage goes with an error ("" before a command is known).
-std::string g_command;
-
 // Edit distance (insert, delete, substitute, swap two neighbours), for "did you mean".
 std::size_t edit_distance(const std::string& a, const std::string& b) {
   std::vector<std::vector<std::size_t>> t(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
@@ -208,8 +206,9 @@ std::string closest(const std::string& word, const std::vector<std::string>& nam
   return best;
 }
 
-int usage_error(const std::string& message) {
-  std::fprintf(stderr, "pla: %s\n%s", message.c_str(), usage_text(g_command).c_str());
+// An error in the command line of `command` ("" before a command is known), with its usage.
+int usage_error(const std::string& command, const std::string& message) {
+  std::fprintf(stderr, "pla: %s\n%s", message.c_str(), usage_text(command).c_str());
   return kBadInput;
 }
 
@@ -260,9 +259,9 @@ bool parse_options(const std::vector<std::string>& args, const std::vector<std::
 }
 
 // `pla COMMAND --help`: the command's usage on stdout.
-bool wants_help(const std::map<std::string, std::string>& o) {
+bool wants_help(const std::string& command, const std::map<std::string, std::string>& o) {
   if (!o.count("help")) return false;
-  std::printf("%s", usage_text(g_command).c_str());
+  std::printf("%s", usage_text(command).c_str());
   return true;
 }
 
@@ -439,9 +438,9 @@ int refused(const pla::TrainOutcome& t, const pla::Status& st, const std::string
       return input_error(placement + ": " + st.error + " (streaming runs --algo " +
                          learners_that(&pla::LearnerInfo::stream) + " with --order cyclic and no --restart)");
     case pla::RunRefusal::Float32NeedsFast:
-      return usage_error("--dtype float32 runs --algo " + learners_that(&pla::LearnerInfo::fast) +
+      return usage_error("train", "--dtype float32 runs --algo " + learners_that(&pla::LearnerInfo::fast) +
                          " with --order cyclic, without --restart, --trace or --patience");
-    case pla::RunRefusal::BadLift: return usage_error(flag_of("lift") + ": " + st.error);
+    case pla::RunRefusal::BadLift: return usage_error("train", flag_of("lift") + ": " + st.error);
     case pla::RunRefusal::DataError: return input_error(path + ": " + st.error);
     case pla::RunRefusal::NoTrainingPoints: return input_error(path + ": no training points");
     default: return input_error(st.error);
@@ -471,18 +470,18 @@ int cmd_train(const std::vector<std::string>& args) {
     if (def.cli) (def.type == pla::SettingType::Flag ? flags : keys).push_back(def.cli);
   std::map<std::string, std::string> o;
   std::string error;
-  if (!parse_options(args, keys, flags, o, error)) return usage_error(error);
-  if (wants_help(o)) return kOk;
-  if (!o.count("data")) return usage_error("train needs --data FILE");
-  if (o.count("stream") && o.count("in-memory")) return usage_error("--in-memory and --stream exclude each other");
+  if (!parse_options(args, keys, flags, o, error)) return usage_error("train", error);
+  if (wants_help("train", o)) return kOk;
+  if (!o.count("data")) return usage_error("train", "train needs --data FILE");
+  if (o.count("stream") && o.count("in-memory")) return usage_error("train", "--in-memory and --stream exclude each other");
   pla::TrainRequest req;
   req.path = o["data"];
-  if (!read_options(o, req.read, error)) return usage_error(error);
+  if (!read_options(o, req.read, error)) return usage_error("train", error);
   pla::SessionSettings cfg;  // the session's defaults, the classic perceptron
   cfg.learner.algo = pla::Algo::Classic;
-  if (!settings_from_flags(o, cfg, error)) return usage_error(error);
+  if (!settings_from_flags(o, cfg, error)) return usage_error("train", error);
   if (o.count("dtype") && !pla::parse_dtype(o["dtype"], req.dtype))
-    return usage_error("--dtype must be float64 (the default) or float32, not '" + o["dtype"] + "'");
+    return usage_error("train", "--dtype must be float64 (the default) or float32, not '" + o["dtype"] + "'");
   req.learner = cfg.learner;
   req.stop = cfg.stop;
   req.validation = cfg.validation;
@@ -512,11 +511,11 @@ int cmd_train(const std::vector<std::string>& args) {
 int cmd_margin(const std::vector<std::string>& args) {
   std::map<std::string, std::string> o;
   std::string error;
-  if (!parse_options(args, {"data", "labels", "decimal"}, {"json"}, o, error)) return usage_error(error);
-  if (wants_help(o)) return kOk;
-  if (!o.count("data")) return usage_error("margin needs --data FILE");
+  if (!parse_options(args, {"data", "labels", "decimal"}, {"json"}, o, error)) return usage_error("margin", error);
+  if (wants_help("margin", o)) return kOk;
+  if (!o.count("data")) return usage_error("margin", "margin needs --data FILE");
   pla::ReadOptions ro;
-  if (!read_options(o, ro, error)) return usage_error(error);
+  if (!read_options(o, ro, error)) return usage_error("margin", error);
   pla::Dataset data;
   pla::Status st = load_data(o["data"], ro, data);
   if (!st) return input_error(st.error);
@@ -547,26 +546,26 @@ int cmd_gen(const std::vector<std::string>& args) {
   std::map<std::string, std::string> o;
   std::string error;
   if (!parse_options(args, {"kind", "n", "d", "margin", "noise", "seed", "out"}, {"stream"}, o, error))
-    return usage_error(error);
-  if (wants_help(o)) return kOk;
-  if (!o.count("kind") || !o.count("out")) return usage_error("gen needs --kind KIND and --out FILE");
+    return usage_error("gen", error);
+  if (wants_help("gen", o)) return kOk;
+  if (!o.count("kind") || !o.count("out")) return usage_error("gen", "gen needs --kind KIND and --out FILE");
   const std::string& out_path = o["out"];
   if (o.count("stream") && out_path.size() >= 4 && out_path.compare(out_path.size() - 4, 4, ".npy") == 0)
-    return usage_error("gen --stream writes CSV or LIBSVM; write .npy without --stream");
+    return usage_error("gen", "gen --stream writes CSV or LIBSVM; write .npy without --stream");
   pla::GenSpec spec;
   spec.kind = o["kind"];
   std::uint64_t v = 0;
   if (o.count("n")) {
-    if (!pla::parse_u64(o["n"], v)) return usage_error("--n must be a whole number");
+    if (!pla::parse_u64(o["n"], v)) return usage_error("gen", "--n must be a whole number");
     spec.n = static_cast<std::size_t>(v);
   }
   if (o.count("d")) {
-    if (!pla::parse_u64(o["d"], v) || v > 1000000) return usage_error("--d must be a whole number");
+    if (!pla::parse_u64(o["d"], v) || v > 1000000) return usage_error("gen", "--d must be a whole number");
     spec.d = static_cast<int>(v);
   }
-  if (o.count("margin") && !pla::parse_double(o["margin"], spec.margin)) return usage_error("--margin must be a number");
-  if (o.count("noise") && !pla::parse_double(o["noise"], spec.noise)) return usage_error("--noise must be a number");
-  if (o.count("seed") && !pla::parse_u64(o["seed"], spec.seed)) return usage_error("--seed must be a whole number");
+  if (o.count("margin") && !pla::parse_double(o["margin"], spec.margin)) return usage_error("gen", "--margin must be a number");
+  if (o.count("noise") && !pla::parse_double(o["noise"], spec.noise)) return usage_error("gen", "--noise must be a number");
+  if (o.count("seed") && !pla::parse_u64(o["seed"], spec.seed)) return usage_error("gen", "--seed must be a whole number");
   if (o.count("stream")) {
     // Straight to the file, row by row: any n (a 4 GB file takes seconds), kind separable.
     pla::StreamGenStats gs;
@@ -582,7 +581,7 @@ int cmd_gen(const std::vector<std::string>& args) {
         std::fprintf(stderr, "pla: %s\n", st.error.c_str());
         return st.exit_code();
       }
-      return usage_error(st.error);
+      return usage_error("gen", st.error);
     }
     std::fprintf(stderr, "wrote %llu points (d = %d, +1: %llu, -1: %llu) to %s (%s)\n",
                  static_cast<unsigned long long>(gs.rows), spec.d, static_cast<unsigned long long>(gs.positives),
@@ -591,7 +590,7 @@ int cmd_gen(const std::vector<std::string>& args) {
   }
   pla::Dataset ds;
   pla::Status st = pla::generate(spec, ds);
-  if (!st) return usage_error(st.error);
+  if (!st) return usage_error("gen", st.error);
   st = pla::write_data_file(o["out"], ds);
   if (!st) {
     std::fprintf(stderr, "pla: %s\n", st.error.c_str());
@@ -607,11 +606,11 @@ int cmd_gen(const std::vector<std::string>& args) {
 int cmd_predict(const std::vector<std::string>& args) {
   std::map<std::string, std::string> o;
   std::string error;
-  if (!parse_options(args, {"model", "data", "labels", "decimal"}, {"json"}, o, error)) return usage_error(error);
-  if (wants_help(o)) return kOk;
-  if (!o.count("model") || !o.count("data")) return usage_error("predict needs --model FILE and --data FILE");
+  if (!parse_options(args, {"model", "data", "labels", "decimal"}, {"json"}, o, error)) return usage_error("predict", error);
+  if (wants_help("predict", o)) return kOk;
+  if (!o.count("model") || !o.count("data")) return usage_error("predict", "predict needs --model FILE and --data FILE");
   pla::ReadOptions ro;
-  if (!read_options(o, ro, error)) return usage_error(error);
+  if (!read_options(o, ro, error)) return usage_error("predict", error);
   std::string text;
   pla::Status st = pla::read_text_file(o["model"], text);
   pla::Model model;
@@ -680,11 +679,16 @@ std::string wrong_reply(const pla::LessonRunner& l, const pla::Session& s) {
 int cmd_lesson(const std::vector<std::string>& args) {
   std::map<std::string, std::string> o;
   std::string error;
-  if (!parse_options(args, {"file", "id", "lang"}, {"wrong"}, o, error)) return usage_error(error);
-  if (wants_help(o)) return kOk;
-  if (o.count("file") == o.count("id")) return usage_error("lesson needs --file FILE or --id ID");
+  if (!parse_options(args, {"file", "id", "lang"}, {"wrong"}, o, error)) return usage_error("lesson", error);
+  if (wants_help("lesson", o)) return kOk;
+  if (o.count("file") == o.count("id")) return usage_error("lesson", "lesson needs --file FILE or --id ID");
   const std::string lang = o.count("lang") ? o["lang"] : "en";
-  if (lang != "en" && lang != "vi" && lang != "zh" && lang != "pseudo") return usage_error("--lang must be en, vi or zh");
+  const std::vector<std::string> codes = pla::Catalogs().codes();  // the languages: the catalogs built in
+  if (lang != "pseudo" && std::find(codes.begin(), codes.end(), lang) == codes.end()) {
+    std::string list;
+    for (const std::string& c : codes) list += (list.empty() ? "" : ", ") + c;
+    return usage_error("lesson", "--lang must be the code of a language of the lab (" + list + ")");
+  }
   pla::LessonRunner l;
   pla::Status st;
   if (o.count("file")) {
@@ -738,28 +742,24 @@ int cmd_lesson(const std::vector<std::string>& args) {
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty()) return usage_error("a command is needed");
+  if (args.empty()) return usage_error("", "a command is needed");
   const std::string cmd = args[0];
   args.erase(args.begin());
+  const std::vector<std::string> commands = {"train", "margin", "gen", "predict", "lesson"};
   if (cmd == "help" || cmd == "--help" || cmd == "-h") {
-    if (!args.empty() &&
-        (args[0] == "train" || args[0] == "margin" || args[0] == "gen" || args[0] == "predict" || args[0] == "lesson"))
-      g_command = args[0];
-    std::printf("%s", usage_text(g_command).c_str());
+    const bool one = !args.empty() && std::find(commands.begin(), commands.end(), args[0]) != commands.end();
+    std::printf("%s", usage_text(one ? args[0] : "").c_str());
     return kOk;
   }
   if (cmd == "--version" || cmd == "version") {
     std::printf("pla (Perceptron Lab) %s\n", PLA_VERSION);
     return kOk;
   }
-  const std::vector<std::string> commands = {"train", "margin", "gen", "predict", "lesson"};
-  for (const std::string& c : commands)
-    if (cmd == c) g_command = c;
   if (cmd == "train") return cmd_train(args);
   if (cmd == "margin") return cmd_margin(args);
   if (cmd == "gen") return cmd_gen(args);
   if (cmd == "predict") return cmd_predict(args);
   if (cmd == "lesson") return cmd_lesson(args);
   const std::string near = closest(cmd.rfind("--", 0) == 0 ? cmd.substr(2) : cmd, commands);
-  return usage_error("unknown command '" + cmd + "'" + (near.empty() ? "" : " (did you mean " + near + "?)"));
+  return usage_error("", "unknown command '" + cmd + "'" + (near.empty() ? "" : " (did you mean " + near + "?)"));
 }

@@ -15,6 +15,7 @@
 //     partly covered by a translucent mark may differ by one step of 255 (its colour
 //     rounded to 8 bits once more in the image).
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "imgui.h"
@@ -28,90 +29,102 @@
 
 namespace pla::platform {
 
+// What the GPU keeps of the canvas's batched layers (Platform::batch_gl, made on first use).
+struct BatchGl {
+#ifndef __EMSCRIPTEN__
+  // Natively the functions beyond GL 1.1, looked up through SDL once.
+  struct Functions {
+    PFNGLGENBUFFERSPROC GenBuffers = nullptr;
+    PFNGLBINDBUFFERPROC BindBuffer = nullptr;
+    PFNGLBUFFERDATAPROC BufferData = nullptr;
+    PFNGLGETATTRIBLOCATIONPROC GetAttribLocation = nullptr;
+    PFNGLVERTEXATTRIBPOINTERPROC VertexAttribPointer = nullptr;
+    PFNGLENABLEVERTEXATTRIBARRAYPROC EnableVertexAttribArray = nullptr;
+    PFNGLGENFRAMEBUFFERSPROC GenFramebuffers = nullptr;
+    PFNGLBINDFRAMEBUFFERPROC BindFramebuffer = nullptr;
+    PFNGLFRAMEBUFFERTEXTURE2DPROC FramebufferTexture2D = nullptr;
+    PFNGLCHECKFRAMEBUFFERSTATUSPROC CheckFramebufferStatus = nullptr;
+    PFNGLBLENDFUNCSEPARATEPROC BlendFuncSeparate = nullptr;
+  } gl;
+#endif
+  // What the GPU holds of one batch.
+  struct Batch {
+    const app::DrawBatch* batch = nullptr;
+    std::uint64_t context = 0;
+    GLuint vertices = 0, indices = 0;     // its triangles
+    std::uint64_t uploaded = 0;           // the recording they hold
+    GLuint texture = 0, framebuffer = 0;  // its image (large batches)
+    GLuint quad_vertices = 0, quad_indices = 0;
+    int image_w = 0, image_h = 0;
+    float image_display[4] = {0, 0, 0, 0};  // the display rectangle it was drawn for
+    std::uint64_t drawn = 0;                // the recording it shows
+    bool image_ok = false;
+  };
+  std::vector<Batch> batches;
+  std::uint64_t context = 1;  // the GL context the objects belong to: a new one after a lost WebGL context came back
+  // ImGui's vertex attributes in the program in use (its renderer's).
+  struct Program {
+    GLint program = -1, pos = -1, uv = -1, col = -1;
+  } program;
+};
+
 namespace {
 
+using GlBatch = BatchGl::Batch;
+using Program = BatchGl::Program;
+
 constexpr std::size_t kImageMinVertices = 150000;
+
+BatchGl& gl_state() {
+  std::shared_ptr<BatchGl>& st = the_platform().batch_gl;
+  if (!st) st = std::make_shared<BatchGl>();
+  return *st;
+}
 
 #ifdef __EMSCRIPTEN__
 #define PLA_GL_CALL(name) gl##name
 bool load_gl() { return true; }
 #else
-// Natively the functions beyond GL 1.1 are looked up through SDL once.
-struct GlFunctions {
-  PFNGLGENBUFFERSPROC GenBuffers = nullptr;
-  PFNGLBINDBUFFERPROC BindBuffer = nullptr;
-  PFNGLBUFFERDATAPROC BufferData = nullptr;
-  PFNGLGETATTRIBLOCATIONPROC GetAttribLocation = nullptr;
-  PFNGLVERTEXATTRIBPOINTERPROC VertexAttribPointer = nullptr;
-  PFNGLENABLEVERTEXATTRIBARRAYPROC EnableVertexAttribArray = nullptr;
-  PFNGLGENFRAMEBUFFERSPROC GenFramebuffers = nullptr;
-  PFNGLBINDFRAMEBUFFERPROC BindFramebuffer = nullptr;
-  PFNGLFRAMEBUFFERTEXTURE2DPROC FramebufferTexture2D = nullptr;
-  PFNGLCHECKFRAMEBUFFERSTATUSPROC CheckFramebufferStatus = nullptr;
-  PFNGLBLENDFUNCSEPARATEPROC BlendFuncSeparate = nullptr;
-};
-GlFunctions g_gl;
-#define PLA_GL_CALL(name) g_gl.name
+#define PLA_GL_CALL(name) gl_state().gl.name
 template <class F>
 bool load_one(F& f, const char* name) {
   if (!f) f = reinterpret_cast<F>(SDL_GL_GetProcAddress(name));
   return f != nullptr;
 }
 bool load_gl() {
-  return load_one(g_gl.GenBuffers, "glGenBuffers") && load_one(g_gl.BindBuffer, "glBindBuffer") &&
-         load_one(g_gl.BufferData, "glBufferData") && load_one(g_gl.GetAttribLocation, "glGetAttribLocation") &&
-         load_one(g_gl.VertexAttribPointer, "glVertexAttribPointer") &&
-         load_one(g_gl.EnableVertexAttribArray, "glEnableVertexAttribArray") &&
-         load_one(g_gl.GenFramebuffers, "glGenFramebuffers") && load_one(g_gl.BindFramebuffer, "glBindFramebuffer") &&
-         load_one(g_gl.FramebufferTexture2D, "glFramebufferTexture2D") &&
-         load_one(g_gl.CheckFramebufferStatus, "glCheckFramebufferStatus") &&
-         load_one(g_gl.BlendFuncSeparate, "glBlendFuncSeparate");
+  BatchGl::Functions& fns = gl_state().gl;
+  return load_one(fns.GenBuffers, "glGenBuffers") && load_one(fns.BindBuffer, "glBindBuffer") &&
+         load_one(fns.BufferData, "glBufferData") && load_one(fns.GetAttribLocation, "glGetAttribLocation") &&
+         load_one(fns.VertexAttribPointer, "glVertexAttribPointer") &&
+         load_one(fns.EnableVertexAttribArray, "glEnableVertexAttribArray") &&
+         load_one(fns.GenFramebuffers, "glGenFramebuffers") && load_one(fns.BindFramebuffer, "glBindFramebuffer") &&
+         load_one(fns.FramebufferTexture2D, "glFramebufferTexture2D") &&
+         load_one(fns.CheckFramebufferStatus, "glCheckFramebufferStatus") &&
+         load_one(fns.BlendFuncSeparate, "glBlendFuncSeparate");
 }
 #endif
 
-// The GL context the objects belong to: a new one after a lost WebGL context came back.
-std::uint64_t g_context = 1;
-
-// What the GPU holds of one batch.
-struct GlBatch {
-  const app::DrawBatch* batch = nullptr;
-  std::uint64_t context = 0;
-  GLuint vertices = 0, indices = 0;     // its triangles
-  std::uint64_t uploaded = 0;           // the generation they hold
-  GLuint texture = 0, framebuffer = 0;  // its image (large batches)
-  GLuint quad_vertices = 0, quad_indices = 0;
-  int image_w = 0, image_h = 0;
-  float image_display[4] = {0, 0, 0, 0};  // the display rectangle it was drawn for
-  std::uint64_t drawn = 0;                // the generation it shows
-  bool image_ok = false;
-};
-std::vector<GlBatch> g_batches;
-
 GlBatch& gl_of(const app::DrawBatch& b) {
-  for (GlBatch& g : g_batches)
+  BatchGl& st = gl_state();
+  for (GlBatch& g : st.batches)
     if (g.batch == &b) {
-      if (g.context != g_context) g = GlBatch{&b, g_context};  // the old names died with their context
+      if (g.context != st.context) g = GlBatch{&b, st.context};  // the old names died with their context
       return g;
     }
-  g_batches.push_back(GlBatch{&b, g_context});
-  return g_batches.back();
+  st.batches.push_back(GlBatch{&b, st.context});
+  return st.batches.back();
 }
 
-// ImGui's vertex attributes in the program in use (its renderer's).
-struct Program {
-  GLint program = -1, pos = -1, uv = -1, col = -1;
-};
-Program g_program;
-
 const Program& renderer_program() {
+  Program& prog = gl_state().program;
   GLint current = 0;
   glGetIntegerv(GL_CURRENT_PROGRAM, &current);
-  if (current != g_program.program) {
+  if (current != prog.program) {
     const auto p = static_cast<GLuint>(current);
-    g_program = {current, PLA_GL_CALL(GetAttribLocation)(p, "Position"), PLA_GL_CALL(GetAttribLocation)(p, "UV"),
+    prog = {current, PLA_GL_CALL(GetAttribLocation)(p, "Position"), PLA_GL_CALL(GetAttribLocation)(p, "UV"),
                  PLA_GL_CALL(GetAttribLocation)(p, "Color")};
   }
-  return g_program;
+  return prog;
 }
 
 // Binds `vertices` and `indices` and points the program's attributes at ImDrawVert's fields.
@@ -136,14 +149,14 @@ void upload_triangles(const app::DrawBatch& b, GlBatch& g) {
     g.vertices = names[0];
     g.indices = names[1];
   }
-  if (g.uploaded == b.generation) return;
+  if (g.uploaded == b.recordings) return;
   PLA_GL_CALL(BindBuffer)(GL_ARRAY_BUFFER, g.vertices);
   PLA_GL_CALL(BindBuffer)(GL_ELEMENT_ARRAY_BUFFER, g.indices);
   PLA_GL_CALL(BufferData)(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(b.vtx.size() * sizeof(ImDrawVert)), b.vtx.data(),
                           GL_STATIC_DRAW);
   PLA_GL_CALL(BufferData)(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(b.idx.size() * sizeof(ImDrawIdx)),
                           b.idx.data(), GL_STATIC_DRAW);
-  g.uploaded = b.generation;
+  g.uploaded = b.recordings;
 }
 
 void draw_triangles(const app::DrawBatch& b, GlBatch& g) {
@@ -161,7 +174,7 @@ bool ensure_image(const app::DrawBatch& b, GlBatch& g, const ImDrawData& data, i
   const bool resized = g.image_w != fb_w || g.image_h != fb_h;
   bool moved = false;
   for (int k = 0; k < 4; ++k) moved = moved || g.image_display[k] != display[k];
-  if (!resized && !moved && g.drawn == b.generation) return g.image_ok;
+  if (!resized && !moved && g.drawn == b.recordings) return g.image_ok;
   GLint previous = 0;
   glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous);
   if (g.texture == 0) {
@@ -212,7 +225,7 @@ bool ensure_image(const app::DrawBatch& b, GlBatch& g, const ImDrawData& data, i
   PLA_GL_CALL(BindBuffer)(GL_ELEMENT_ARRAY_BUFFER, g.quad_indices);
   PLA_GL_CALL(BufferData)(GL_ELEMENT_ARRAY_BUFFER, sizeof order, order, GL_STATIC_DRAW);
   for (int k = 0; k < 4; ++k) g.image_display[k] = display[k];
-  g.drawn = b.generation;
+  g.drawn = b.recordings;
   return g.image_ok;
 }
 
@@ -254,8 +267,9 @@ void draw_batch_callback(const ImDrawList*, const ImDrawCmd* cmd) {
 ImDrawCallback batch_drawer() { return load_gl() ? &draw_batch_callback : nullptr; }
 
 void batch_gl_context_lost() {
-  ++g_context;
-  g_program = {};
+  BatchGl& st = gl_state();
+  ++st.context;
+  st.program = {};
 }
 
 }  // namespace pla::platform

@@ -15,6 +15,7 @@
 #include <SDL.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,8 @@
 #include "app/fonts.hpp"
 
 namespace pla::platform {
+
+struct BatchGl;  // batch_gl.cpp
 
 // A PNG of a rectangle of the frame, asked for during the frame and saved after drawing.
 struct PngRequest {
@@ -78,6 +81,7 @@ struct Platform {
   std::string studio_field;  // browser: the studio's field typed in as last told to the page (JSON)
   // browser: the renderer's fragment shader was given the solid-fill branch (solid_fills.cpp)
   bool solid_fill_shader = false;
+  std::shared_ptr<BatchGl> batch_gl;  // what the GPU keeps of the canvas's batched layers (batch_gl.cpp)
 };
 constexpr int kSettleFrames = 8;
 
