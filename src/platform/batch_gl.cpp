@@ -15,58 +15,12 @@
 //     partly covered by a translucent mark may differ by one step of 255 (its colour
 //     rounded to 8 bits once more in the image).
 #include <cstdint>
-#include <memory>
 #include <vector>
 
 #include "imgui.h"
 #include "platform/platform.hpp"
 
-#ifdef __EMSCRIPTEN__
-#include <SDL_opengles2.h>
-#else
-#include <SDL_opengl.h>
-#endif
-
 namespace pla::platform {
-
-// What the GPU keeps of the canvas's batched layers (Platform::batch_gl, made on first use).
-struct BatchGl {
-#ifndef __EMSCRIPTEN__
-  // Natively the functions beyond GL 1.1, looked up through SDL once.
-  struct Functions {
-    PFNGLGENBUFFERSPROC GenBuffers = nullptr;
-    PFNGLBINDBUFFERPROC BindBuffer = nullptr;
-    PFNGLBUFFERDATAPROC BufferData = nullptr;
-    PFNGLGETATTRIBLOCATIONPROC GetAttribLocation = nullptr;
-    PFNGLVERTEXATTRIBPOINTERPROC VertexAttribPointer = nullptr;
-    PFNGLENABLEVERTEXATTRIBARRAYPROC EnableVertexAttribArray = nullptr;
-    PFNGLGENFRAMEBUFFERSPROC GenFramebuffers = nullptr;
-    PFNGLBINDFRAMEBUFFERPROC BindFramebuffer = nullptr;
-    PFNGLFRAMEBUFFERTEXTURE2DPROC FramebufferTexture2D = nullptr;
-    PFNGLCHECKFRAMEBUFFERSTATUSPROC CheckFramebufferStatus = nullptr;
-    PFNGLBLENDFUNCSEPARATEPROC BlendFuncSeparate = nullptr;
-  } gl;
-#endif
-  // What the GPU holds of one batch.
-  struct Batch {
-    const app::DrawBatch* batch = nullptr;
-    std::uint64_t context = 0;
-    GLuint vertices = 0, indices = 0;     // its triangles
-    std::uint64_t uploaded = 0;           // the recording they hold
-    GLuint texture = 0, framebuffer = 0;  // its image (large batches)
-    GLuint quad_vertices = 0, quad_indices = 0;
-    int image_w = 0, image_h = 0;
-    float image_display[4] = {0, 0, 0, 0};  // the display rectangle it was drawn for
-    std::uint64_t drawn = 0;                // the recording it shows
-    bool image_ok = false;
-  };
-  std::vector<Batch> batches;
-  std::uint64_t context = 1;  // the GL context the objects belong to: a new one after a lost WebGL context came back
-  // ImGui's vertex attributes in the program in use (its renderer's).
-  struct Program {
-    GLint program = -1, pos = -1, uv = -1, col = -1;
-  } program;
-};
 
 namespace {
 
@@ -75,11 +29,7 @@ using Program = BatchGl::Program;
 
 constexpr std::size_t kImageMinVertices = 150000;
 
-BatchGl& gl_state() {
-  std::shared_ptr<BatchGl>& st = the_platform().batch_gl;
-  if (!st) st = std::make_shared<BatchGl>();
-  return *st;
-}
+BatchGl& gl_state() { return the_platform().batch_gl; }
 
 #ifdef __EMSCRIPTEN__
 #define PLA_GL_CALL(name) gl##name

@@ -10,21 +10,19 @@
 //                      field, the saved work); natively, the progress file
 //   web_api.cpp        window.perceptronLab's C functions (browser)
 //   screenshot.cpp     PNG files of the frame (native)
-//   batch_gl.cpp       the canvas's batched layers drawn from buffers kept on the GPU
+//   batch_gl.cpp/.hpp  the canvas's batched layers drawn from buffers kept on the GPU
 #pragma once
 #include <SDL.h>
 
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "app/app.hpp"
 #include "app/fonts.hpp"
+#include "platform/batch_gl.hpp"
 
 namespace pla::platform {
-
-struct BatchGl;  // batch_gl.cpp
 
 // A PNG of a rectangle of the frame, asked for during the frame and saved after drawing.
 struct PngRequest {
@@ -81,7 +79,7 @@ struct Platform {
   std::string studio_field;  // browser: the studio's field typed in as last told to the page (JSON)
   // browser: the renderer's fragment shader was given the solid-fill branch (solid_fills.cpp)
   bool solid_fill_shader = false;
-  std::shared_ptr<BatchGl> batch_gl;  // what the GPU keeps of the canvas's batched layers (batch_gl.cpp)
+  BatchGl batch_gl;  // what the GPU keeps of the canvas's batched layers (batch_gl.cpp)
 };
 constexpr int kSettleFrames = 8;
 
