@@ -683,12 +683,9 @@ int cmd_lesson(const std::vector<std::string>& args) {
   if (wants_help("lesson", o)) return kOk;
   if (o.count("file") == o.count("id")) return usage_error("lesson", "lesson needs --file FILE or --id ID");
   const std::string lang = o.count("lang") ? o["lang"] : "en";
-  const std::vector<std::string> codes = pla::Catalogs().codes();  // the languages: the catalogs built in
-  if (lang != "pseudo" && std::find(codes.begin(), codes.end(), lang) == codes.end()) {
-    std::string list;
-    for (const std::string& c : codes) list += (list.empty() ? "" : ", ") + c;
-    return usage_error("lesson", "--lang must be the code of a language of the lab (" + list + ")");
-  }
+  const pla::Catalogs catalogs;  // the languages: the catalogs built in
+  if (lang != "pseudo" && !catalogs.contains(lang))
+    return usage_error("lesson", "--lang must be " + pla::join_choices(catalogs.codes()) + " (the lab's languages)");
   pla::LessonRunner l;
   pla::Status st;
   if (o.count("file")) {

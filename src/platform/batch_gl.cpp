@@ -72,7 +72,7 @@ const Program& renderer_program() {
   if (current != prog.program) {
     const auto p = static_cast<GLuint>(current);
     prog = {current, PLA_GL_CALL(GetAttribLocation)(p, "Position"), PLA_GL_CALL(GetAttribLocation)(p, "UV"),
-                 PLA_GL_CALL(GetAttribLocation)(p, "Color")};
+            PLA_GL_CALL(GetAttribLocation)(p, "Color")};
   }
   return prog;
 }
