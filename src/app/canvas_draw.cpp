@@ -302,8 +302,12 @@ void update_label(ImDrawList* dl, LabelSpace& space, Vec2d at, ImVec2 fallback, 
   const ImVec2 ts = ImGui::CalcTextSize(text);
   const ImVec2 p(clamp_px(at.x), clamp_px(at.y));
   ImVec2 where = fallback;
-  if (space.place(ImVec4(p.x - 3, p.y - 3, p.x + 3, p.y + 3), ts, 3.0f, where))
-    space.take(ImVec4(where.x - 1, where.y, where.x + ts.x + 1, where.y + ts.y));
+  // Beside the tip, else beside a point's ring around it (a tip often lands on the step's point).
+  for (float reach : {3.0f, 20.0f})
+    if (space.place(ImVec4(p.x - reach, p.y - reach, p.x + reach, p.y + reach), ts, 3.0f, where)) {
+      space.take(ImVec4(where.x - 1, where.y, where.x + ts.x + 1, where.y + ts.y));
+      break;
+    }
   dl->AddText(where, colour, text);
 }
 
@@ -321,13 +325,15 @@ void draw_update(ImDrawList* dl, const App& app, const Palette& pal, LabelSpace&
   const Vec2d d = data_to_pixel(m, {w1[0] - w0[0], w1[1] - w0[1]});  // eta*y*x from the origin
   dashed(dl, to_im(a), to_im(c), pal.step);
   dashed(dl, to_im(d), to_im(c), pal.muted);
-  if (w0[0] != 0.0 || w0[1] != 0.0) arrow(dl, to_im(o), to_im(a), pal.muted, 1.6f);
+  const bool from_zero = w0[0] == 0.0 && w0[1] == 0.0;  // w before is the origin: no arrow, no label
+  if (!from_zero) arrow(dl, to_im(o), to_im(a), pal.muted, 1.6f);
   arrow(dl, to_im(o), to_im(d), pal.step, 1.6f);
   arrow(dl, to_im(o), to_im(c), pal.line, 2.2f);
   const float lh = ImGui::GetTextLineHeight();
   update_label(dl, space, c, ImVec2(clamp_px(c.x) + 4, clamp_px(c.y) + 2), pal.line, "w ← w + ηyx");
   update_label(dl, space, d, ImVec2(clamp_px(d.x) + 4, clamp_px(d.y) - lh - 2), pal.step, "ηyx");
-  update_label(dl, space, a, ImVec2(clamp_px(a.x) + 4, clamp_px(a.y) - lh - 2), pal.muted, app.tr("canvas.w_before"));
+  if (!from_zero)
+    update_label(dl, space, a, ImVec2(clamp_px(a.x) + 4, clamp_px(a.y) - lh - 2), pal.muted, app.tr("canvas.w_before"));
 }
 
 void draw_hulls(ImDrawList* dl, const Mapping& m, const Dataset& ds, const Palette& pal) {

@@ -61,6 +61,16 @@ LabelSpace label_space(const App& app, ImVec2 pos, ImVec2 size) {
     const ImVec2 p = to_im(data_to_pixel(app.view.map, point2(ds, i)));
     space.taken.push_back(ImVec4(p.x - r, p.y - r, p.x + r, p.y + r));
   }
+  // The ring around the last step's point (draw_points: radius 6 px more than the mark, 3 px wide).
+  const Session& s = app.session;
+  if (s.has_last_step() && s.last_step().index < s.train_index().size()) {
+    const std::size_t i = s.train_index()[s.last_step().index];
+    const float ring = 6.0f * palette(app).point_scale + 8.0f;
+    if (i < ds.size()) {
+      const ImVec2 p = to_im(data_to_pixel(app.view.map, point2(ds, i)));
+      space.taken.push_back(ImVec4(p.x - ring, p.y - ring, p.x + ring, p.y + ring));
+    }
+  }
   return space;
 }
 
